@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * CSR access: the only inline assembly in Tally lives in src/arch/.
+ * One small named accessor per CSR, so logic files read like prose
+ * ("w_mepc(epc)") and never spell an instruction.
+ */
+#ifndef TALLY_ARCH_CSR_H
+#define TALLY_ARCH_CSR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "riscv.h"
+
+#define __csr_str(x) #x
+#define csr_read(csr) ({ unsigned long __v; \
+	__asm__ volatile("csrr %0, " __csr_str(csr) : "=r"(__v) :: "memory"); __v; })
+#define csr_write(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrw " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrs " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+
+/* which hart is this? */
+static inline unsigned long r_mhartid(void) { return csr_read(mhartid); }
+/* ISA string bits and XLEN */
+static inline unsigned long r_misa(void) { return csr_read(misa); }
+/* global machine status: MPP, interrupt enables */
+static inline unsigned long r_mstatus(void) { return csr_read(mstatus); }
+static inline void w_mstatus(unsigned long x) { csr_write(mstatus, x); }
+/* exception delegation to S-mode */
+static inline void w_medeleg(unsigned long x) { csr_write(medeleg, x); }
+/* interrupt delegation to S-mode */
+static inline void w_mideleg(unsigned long x) { csr_write(mideleg, x); }
+static inline unsigned long r_mideleg(void) { return csr_read(mideleg); }
+/* machine interrupt enables */
+static inline unsigned long r_mie(void) { return csr_read(mie); }
+static inline void w_mie(unsigned long x) { csr_write(mie, x); }
+static inline void set_mie(unsigned long x) { csr_set(mie, x); }
+static inline void clear_mie(unsigned long x) { csr_clear(mie, x); }
+/* pending interrupts; S-mode bits are writable from M-mode */
+static inline unsigned long r_mip(void) { return csr_read(mip); }
+static inline void set_mip(unsigned long x) { csr_set(mip, x); }
+static inline void clear_mip(unsigned long x) { csr_clear(mip, x); }
+/* trap vector base */
+static inline void w_mtvec(unsigned long x) { csr_write(mtvec, x); }
+static inline unsigned long r_mtvec(void) { return csr_read(mtvec); }
+/* points at this hart's trap frame while a lower mode runs */
+static inline void w_mscratch(unsigned long x) { csr_write(mscratch, x); }
+/* where the trap happened and where mret goes */
+static inline unsigned long r_mepc(void) { return csr_read(mepc); }
+static inline void w_mepc(unsigned long x) { csr_write(mepc, x); }
+/* why we trapped */
+static inline unsigned long r_mcause(void) { return csr_read(mcause); }
+/* faulting address or instruction bits */
+static inline unsigned long r_mtval(void) { return csr_read(mtval); }
+/* which counters the next lower mode may read */
+static inline void w_mcounteren(unsigned long x) { csr_write(mcounteren, x); }
+static inline void w_scounteren(unsigned long x) { csr_write(scounteren, x); }
+/* S-mode trap state, written when we redirect a trap to S-mode */
+static inline unsigned long r_stvec(void) { return csr_read(stvec); }
+static inline void w_scause(unsigned long x) { csr_write(scause, x); }
+static inline void w_stval(unsigned long x) { csr_write(stval, x); }
+static inline void w_sepc(unsigned long x) { csr_write(sepc, x); }
+/* physical memory protection, entries 0..2 are all Tally uses */
+static inline void w_pmpcfg0(unsigned long x) { csr_write(pmpcfg0, x); }
+static inline void w_pmpaddr0(unsigned long x) { csr_write(pmpaddr0, x); }
+static inline void w_pmpaddr1(unsigned long x) { csr_write(pmpaddr1, x); }
+/* counter inhibit: bit n stops counter n from counting */
+static inline unsigned long r_mcountinhibit(void) { return csr_read(0x320); }
+static inline void w_mcountinhibit(unsigned long x) { csr_write(0x320, x); }
+static inline void set_mcountinhibit(unsigned long x) { csr_set(0x320, x); }
+static inline void clear_mcountinhibit(unsigned long x) { csr_clear(0x320, x); }
+/* the cycle and retired-instruction counters as M-mode sees them */
+static inline unsigned long r_mcycle(void) { return csr_read(mcycle); }
+static inline unsigned long r_minstret(void) { return csr_read(minstret); }
+
+/* wait for an interrupt (a hint: may return at any time) */
+static inline void wfi(void) { __asm__ volatile("wfi"); }
+/* order earlier memory writes before later ones, for other harts */
+static inline void fence_rw(void) { __asm__ volatile("fence rw, rw" ::: "memory"); }
+
+/* Sstc: S-mode's own timer compare register (0x14D, high half 0x15D) */
+static inline void w_stimecmp(uint64_t t)
+{
+#if __riscv_xlen == 32
+	csr_write(0x14d, 0xffffffffUL); /* no spurious early match while halves differ */
+	csr_write(0x15d, (unsigned long)(t >> 32));
+	csr_write(0x14d, (unsigned long)t);
+#else
+	csr_write(0x14d, t);
+#endif
+}
+
+/* Indexed access to the counter and selector banks (csr_indexed.c). */
+uint64_t csr_read_counter(unsigned idx);            /* mcycle/minstret/mhpmcounterN, 64-bit */
+void csr_write_counter(unsigned idx, uint64_t val);
+unsigned long csr_read_user_counter(unsigned idx);  /* cycle/instret/hpmcounterN, low XLEN */
+#if __riscv_xlen == 32
+unsigned long csr_read_user_counter_hi(unsigned idx);
+#endif
+unsigned long csr_read_event(unsigned idx);         /* mhpmeventN */
+void csr_write_event(unsigned idx, unsigned long val);
+#if __riscv_xlen == 32
+unsigned long csr_read_eventh(unsigned idx);        /* mhpmeventNh: Sscofpmf on rv32 only */
+void csr_write_eventh(unsigned idx, unsigned long val);
+#endif
+/* Sscofpmf's overflow summary, readable only where Sscofpmf exists */
+static inline unsigned long r_scountovf(void) { return csr_read(0xda0); }
+
+/*
+ * Trap guard, for probing at boot what a core really implements:
+ *	struct trap_guard g;
+ *	trap_guard_begin(&g); v = r_mcountinhibit(); ok = !trap_guard_end(&g);
+ * While the guard is up, an exception skips the faulting (4-byte, e.g. CSR)
+ * instruction and is remembered instead of taken (trap_guard.S). It borrows
+ * mtvec and mscratch and gives both back.
+ */
+struct trap_guard { unsigned long mtvec, mscratch; };
+extern char trap_guard_vector[];
+static inline void trap_guard_begin(struct trap_guard *g)
+{
+	g->mtvec = r_mtvec();
+	g->mscratch = csr_read(mscratch);
+	w_mscratch(0);                             /* 0 = nothing trapped yet */
+	w_mtvec((unsigned long)trap_guard_vector); /* exceptions go to the guard */
+}
+static inline bool trap_guard_end(struct trap_guard *g)
+{
+	unsigned long trapped = csr_read(mscratch);
+	w_mtvec(g->mtvec);       /* back to the real trap vector */
+	w_mscratch(g->mscratch); /* and to this hart's trap frame */
+	return trapped != 0;
+}
+
+#endif

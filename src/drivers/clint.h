@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The SiFive CLINT: msip, mtimecmp and mtime (QEMU virt, CVA6). */
+#ifndef TALLY_CLINT_H
+#define TALLY_CLINT_H
+#include <stdint.h>
+
+#define CLINT_MSIP     0x0000
+#define CLINT_MTIMECMP 0x4000
+#define CLINT_MTIME    0xbff8
+
+uint64_t clint_mtime(uintptr_t base);
+void clint_set_mtimecmp(uintptr_t base, unsigned long hartid, uint64_t when);
+#endif

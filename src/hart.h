@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Per-hart and per-boot state shared by the files in src/. */
+#ifndef TALLY_HART_H
+#define TALLY_HART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "arch/csr.h"
+#include "pmu/pmu.h"
+#include "tally_config.h"
+
+/* What entry.S saves: x0..x31 in register order (x0 slot reads 0). */
+struct trap_frame {
+	unsigned long x[32];
+};
+enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
+
+/* What the boot hart found out about the harts (all harts are alike). */
+struct features {
+	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
+	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
+	bool has_pmp;
+	unsigned num_harts;     /* from the device tree, or 1 */
+};
+extern struct features features;
+
+/* The PMU state of every hart; index = mhartid (< TALLY_MAX_HARTS). */
+extern struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
+static inline struct pmu_hart *this_pmu(void)
+{
+	return &pmu_harts[r_mhartid()];
+}
+
+/* Firmware region and memory checks (mem.c) */
+extern char _fw_start[], _fw_end[];
+bool sbi_mem_ok(uint64_t addr, uint64_t len);
+
+/* console.c */
+void console_init(void);
+void console_puts(const char *s);
+__attribute__((noreturn)) void panic(const struct trap_frame *f, const char *why);
+
+/* trap.c */
+void trap_handler(struct trap_frame *f);
+
+/* sbi_time.c: the M-mode timer interrupt hands the timer to S-mode */
+void sbi_timer_irq(void);
+
+/* init.c */
+void tally_boot(unsigned long hartid, unsigned long fdt);
+void tally_secondary(unsigned long hartid, unsigned long fdt);
+__attribute__((noreturn)) void arch_enter_payload(unsigned long hartid, unsigned long fdt);
+
+#endif

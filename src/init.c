@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Boot: the boot hart probes what the core has, sets up every CSR a
+ * payload relies on, prints the banner and drops into the payload the way
+ * OpenSBI's fw_jump does (a0 = hartid, a1 = device tree). The other harts
+ * set up the same CSRs for themselves and park.
+ */
+#include <stdio.h>
+#include "fdt.h"
+#include "hart.h"
+#include "platform.h"
+#include "sbi.h"
+
+struct features features;
+static unsigned long tally_fdt;
+extern volatile int boot_done;
+extern char trap_entry[], trap_vector_table[];
+
+/* What S-mode handles itself (as OpenSBI delegates): page faults,
+ * breakpoints, U-mode ecalls, misaligned fetches. Illegal instructions,
+ * misaligned and access faults come here first to be counted as firmware
+ * events (and emulated where the firmware can), then go on to S-mode. */
+#define MEDELEG_S ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
+	(1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
+	(1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+
+/* Find out, once, what this kind of hart implements. */
+static void probe_features(unsigned long fdt)
+{
+	struct trap_guard g;
+	unsigned long v = 0;
+	bool ok;
+
+	features.has_s_mode = (r_misa() >> ('S' - 'A')) & 1;
+
+	/* Sstc: does menvcfg.STCE stick? (menvcfg itself may not exist.) */
+	if (features.has_s_mode) {
+		trap_guard_begin(&g);
+#if __riscv_xlen == 32
+		csr_set(0x31a, ENVCFG_STCE_HI);    /* menvcfgh */
+		v = csr_read(0x31a);
+#else
+		csr_set(0x30a, 1UL << 63);         /* menvcfg */
+		v = csr_read(0x30a) >> 32;
+#endif
+		ok = !trap_guard_end(&g);
+		features.has_sstc = ok && (v & ENVCFG_STCE_HI);
+	}
+
+	/* PMP: is pmpaddr0 there and writable? */
+	v = 0;
+	trap_guard_begin(&g);
+	w_pmpaddr0(~0UL);
+	v = csr_read(pmpaddr0);
+	w_pmpaddr0(0);
+	ok = !trap_guard_end(&g);
+	features.has_pmp = ok && v;
+
+	features.num_harts = fdt_count_cpus(fdt);
+	if (!features.num_harts)
+		features.num_harts = 1;
+}
+
+/*
+ * Close the firmware's region to lower modes and open everything else
+ * (priv spec 3.7). Entry 0 wins over entry 1 where they overlap. Neither
+ * is locked, so M-mode itself is not restricted.
+ */
+static void pmp_setup(void)
+{
+	uintptr_t base = (uintptr_t)_fw_start, size = (uintptr_t)_fw_end - base;
+	uintptr_t napot = 8;
+
+	while (napot < size)
+		napot <<= 1;
+	/* NAPOT encoding: base | (size/2 - 1), in units of 4 bytes. */
+	w_pmpaddr0((base | (napot / 2 - 1)) >> 2);
+	w_pmpaddr1(~0UL);     /* NAPOT with all ones: the whole address space */
+	w_pmpcfg0(PMP_A_NAPOT | ((unsigned long)(PMP_A_NAPOT | PMP_R | PMP_W | PMP_X) << 8));
+}
+
+/* Every hart runs this for itself: the CSRs are per hart. */
+static void hart_init(unsigned long hartid)
+{
+	/* The real trap vector; Ibex has only the vectored mode. */
+	w_mtvec(platform.mtvec_vectored ? (uintptr_t)trap_vector_table | 1
+					: (uintptr_t)trap_entry);
+	if (features.has_s_mode) {
+		w_medeleg(MEDELEG_S);
+		/* S-mode's own interrupts, and counter overflow where it exists. */
+		w_mideleg(MIP_SSIP | MIP_STIP | MIP_SEIP |
+			  (pmu_hw()->has_sscofpmf ? MIP_LCOFIP : 0));
+		/* U-mode may read counters too; S-mode can narrow this itself. */
+		w_scounteren(~0UL);
+		if (features.has_sstc) {
+#if __riscv_xlen == 32
+			csr_set(0x31a, ENVCFG_STCE_HI);  /* S-mode owns stimecmp */
+#else
+			csr_set(0x30a, 1UL << 63);
+#endif
+		}
+	}
+	/* The mode below M reads cycle, time, instret and every hpmcounter. */
+	w_mcounteren(~0UL);
+	if (features.has_pmp)
+		pmp_setup();
+	pmu_hart_init(&pmu_harts[hartid]);
+}
+
+static void print_isa(void)
+{
+	unsigned long misa = r_misa();
+	char isa[40], *p = isa;
+
+	p += sprintf(p, "rv%u", (unsigned)__riscv_xlen);
+	for (int i = 0; i < 26; i++)
+		if ((misa >> i) & 1)
+			*p++ = (char)('a' + i);
+	*p = 0;
+	printf("ISA           : %s\n", isa);
+}
+
+static void print_counters(void)
+{
+	const struct pmu_hw_info *hw = pmu_hw();
+	const struct pmu_backend *be = platform.pmu;
+	unsigned nhw = pmu_num_hw_counters();
+
+	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", be->name,
+	       hw->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
+	       hw->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
+	if (hw->note)
+		printf("PMU note      : %s\n", hw->note);
+	printf("PMU counters  : %u (%u hardware, %u firmware)\n",
+	       nhw + PMU_NUM_FW_COUNTERS, nhw - 1, PMU_NUM_FW_COUNTERS);
+	printf("  idx  csr    width  counts\n");
+	for (unsigned i = 0; i < nhw; i++) {
+		if (i == 1)
+			continue;
+		unsigned long info = pmu_counter_get_info(i).value;
+		unsigned ctr = (info & 0xfff) - 0xc00;
+		printf("  %-4u 0x%03lx %-6lu %s\n", i, info & 0xfff, ((info >> 12) & 63) + 1,
+		       ctr == 0 ? "CPU_CYCLES" : ctr == 2 ? "INSTRUCTIONS" :
+		       be->describe ? be->describe(ctr) : "raw events");
+	}
+	printf("  %u-%u firmware 64     events:", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	static const char *const fw_names[] = {
+		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
+		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
+	};
+	for (unsigned e = 0; e < sizeof(fw_names) / sizeof(fw_names[0]); e++)
+		if (pmu_fw_event_supported(e))
+			printf(" %s", fw_names[e]);
+	printf("\n");
+}
+
+static void banner(unsigned long hartid)
+{
+	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
+	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
+	printf("Platform      : %s\n", platform.name);
+	print_isa();
+	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
+	       hartid, TALLY_MAX_HARTS);
+	printf("Extensions    : Base TIME DBCN SRST PMU, legacy putchar/getchar\n");
+	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
+		: "board timer, interrupt passed to S-mode");
+	if (features.has_pmp)
+		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
+		       (unsigned long)_fw_start, (unsigned long)_fw_end);
+	else
+		printf("PMP           : NONE - the payload can overwrite the firmware\n");
+	print_counters();
+	printf("Payload       : 0x%lx in %s-mode, a0 = hartid, a1 = 0x%lx\n\n",
+	       (unsigned long)platform.payload_base,
+	       platform.payload_mode == PRV_S ? "S" : "U", tally_fdt);
+}
+
+
+/* Leave M-mode for the payload: mret to payload_base in its mode. */
+static void enter_payload(unsigned long hartid, unsigned long fdt)
+{
+	unsigned long ms = r_mstatus();
+
+	ms &= ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV | MSTATUS_SIE | MSTATUS_SPIE);
+	ms |= (unsigned long)platform.payload_mode << MSTATUS_MPP_SHIFT;
+	w_mstatus(ms);                   /* mret lands in the payload's mode, interrupts off */
+	w_mepc(platform.payload_base);
+	if (features.has_s_mode)
+		csr_write(satp, 0);      /* start with translation off */
+	arch_enter_payload(hartid, fdt);
+}
+
+void tally_boot(unsigned long hartid, unsigned long fdt)
+{
+	tally_fdt = fdt;
+	console_init();
+	probe_features(fdt);
+	pmu_init(platform.pmu, sbi_mem_ok, platform.fw_events);
+	hart_init(hartid);
+	banner(hartid);
+	fence_rw();
+	boot_done = 1;                   /* release the other harts */
+	enter_payload(hartid, fdt);
+}
+
+void tally_secondary(unsigned long hartid, unsigned long fdt)
+{
+	(void)fdt;
+	hart_init(hartid);
+	/* Parked until the HSM extension exists to start it. */
+	for (;;)
+		wfi();
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "arch/csr.h"
+#include "pmu_csr.h"
+
+static bool has_inhibit, has_sscofpmf;
+
+/* Write all-ones and read back: the bits that stick are the counter's width. */
+static unsigned probe_width(unsigned ctr)
+{
+	struct trap_guard g;
+	uint64_t v;
+
+	trap_guard_begin(&g);
+	csr_write_counter(ctr, ~0ULL);
+	v = csr_read_counter(ctr);
+	csr_write_counter(ctr, 0);
+	if (trap_guard_end(&g) || !v)
+		return 0;       /* absent: it trapped, or reads 0 and ignores writes */
+	return 64 - (unsigned)__builtin_clzll(v);
+}
+
+void pmu_csr_probe(struct pmu_hw_info *info)
+{
+	struct trap_guard g;
+	unsigned long old;
+
+	trap_guard_begin(&g);
+	old = r_mcountinhibit();
+	has_inhibit = !trap_guard_end(&g);
+
+	/* Sscofpmf brings scountovf; reading it traps where there is none. */
+	trap_guard_begin(&g);
+	(void)r_scountovf();
+	has_sscofpmf = !trap_guard_end(&g);
+
+	if (has_inhibit)
+		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
+	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv 3.1.11) */
+	info->width[2] = 64;
+	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
+		unsigned w = probe_width(ctr);
+		if (!w)
+			continue;
+		info->width[ctr] = (uint8_t)w;
+		info->hpm[info->num_hpm++] = (uint8_t)ctr;
+		/* Without mcountinhibit a selector of 0 is how an hpm counter stops. */
+		info->stoppable |= 1UL << ctr;
+	}
+	if (has_inhibit)
+		info->stoppable |= 1UL << 0 | 1UL << 2;
+	info->has_inhibit = has_inhibit;
+	info->has_sscofpmf = has_sscofpmf;
+}
+
+uint64_t pmu_csr_read(unsigned ctr) { return csr_read_counter(ctr); }
+void pmu_csr_write(unsigned ctr, uint64_t val) { csr_write_counter(ctr, val); }
+
+static void write_selector(unsigned ctr, uint64_t v)
+{
+#if __riscv_xlen == 32
+	if (has_sscofpmf)
+		csr_write_eventh(ctr, (unsigned long)(v >> 32));
+#endif
+	csr_write_event(ctr, (unsigned long)v);
+}
+
+static uint64_t read_selector(unsigned ctr)
+{
+	uint64_t v = csr_read_event(ctr);
+#if __riscv_xlen == 32
+	if (has_sscofpmf)
+		v |= (uint64_t)csr_read_eventh(ctr) << 32;
+#endif
+	return v;
+}
+
+void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	/*
+	 * SBI config flags 3..7 (VUINH..MINH) line up with Sscofpmf's
+	 * mhpmevent bits 58..62. Without Sscofpmf they are hints we cannot
+	 * honour, and the spec lets us ignore them (table 8 note).
+	 */
+	if (has_sscofpmf)
+		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
+	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
+	write_selector(ctr, has_inhibit ? sel : 0);
+}
+
+void pmu_csr_clear(unsigned ctr)
+{
+	write_selector(ctr, 0);   /* counts nothing from now on */
+}
+
+void pmu_csr_start(unsigned ctr, uint64_t sel)
+{
+	if (!has_inhibit) {
+		write_selector(ctr, sel);
+		return;
+	}
+	/* A new run starts with a clear overflow flag (Sscofpmf OF, bit 63). */
+	if (has_sscofpmf && ctr >= 3)
+		write_selector(ctr, read_selector(ctr) & ~HPMEVENT_OF);
+	clear_mcountinhibit(1UL << ctr);   /* let it count */
+}
+
+void pmu_csr_stop(unsigned ctr)
+{
+	if (has_inhibit)
+		set_mcountinhibit(1UL << ctr);   /* freeze it */
+	else
+		write_selector(ctr, 0);
+}
+
+bool pmu_csr_overflowed(unsigned ctr)
+{
+	return has_sscofpmf && ctr >= 3 && (read_selector(ctr) & HPMEVENT_OF);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU backend building blocks for cores whose counters follow the
+ * privileged spec (mcountinhibit, mhpmcounterN, mhpmeventN). A backend
+ * (QEMU virt, CVA6, Ibex) uses these for what its core does the standard
+ * way and writes its own functions for the rest.
+ */
+#ifndef TALLY_PMU_CSR_H
+#define TALLY_PMU_CSR_H
+#include "pmu/pmu.h"
+
+/* Probe counters 0, 2 and 3..31, mcountinhibit and Sscofpmf into *info. */
+void pmu_csr_probe(struct pmu_hw_info *info);
+uint64_t pmu_csr_read(unsigned ctr);
+void pmu_csr_write(unsigned ctr, uint64_t val);
+/* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
+void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+void pmu_csr_clear(unsigned ctr);
+/* Start/stop through mcountinhibit, or through the selector where there is none. */
+void pmu_csr_start(unsigned ctr, uint64_t sel);
+void pmu_csr_stop(unsigned ctr);
+bool pmu_csr_overflowed(unsigned ctr);
+#endif

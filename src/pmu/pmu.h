@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core: the SBI PMU extension (SBI spec chapter 11) in plain C.
+ *
+ * It never touches a CSR itself. Everything it knows about the hardware
+ * comes from a backend (struct pmu_backend: one per core: QEMU virt, Ibex,
+ * CVA6), and everything it knows about memory comes from a check function
+ * the firmware supplies. So the same file builds into the firmware and
+ * into the host unit tests.
+ *
+ * Logical counter indices, as Linux's riscv_pmu_sbi driver expects them:
+ *   0        cycle      (hardware counter 0, mcycle)
+ *   1        time       (never a valid PMU counter: get_info says INVALID_PARAM)
+ *   2        instret    (hardware counter 2, minstret)
+ *   3..      the mhpmcounters that really exist, in order
+ *   then     PMU_NUM_FW_COUNTERS firmware counters
+ */
+#ifndef TALLY_PMU_H
+#define TALLY_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sbi.h"
+
+#ifndef PMU_NUM_FW_COUNTERS
+#define PMU_NUM_FW_COUNTERS 16
+#endif
+#define PMU_MAX_HW_COUNTERS 32   /* CSR counter numbers 0..31 */
+#define PMU_MAX_COUNTERS (PMU_MAX_HW_COUNTERS + PMU_NUM_FW_COUNTERS)
+#define PMU_XLEN ((unsigned)(sizeof(unsigned long) * 8))
+
+/* event_idx (SBI spec 11.1): [19:16] type, [15:0] code; bits above 19 reserved */
+#define PMU_EVENT_TYPE(e)  (((e) >> 16) & 0xfUL)
+#define PMU_EVENT_CODE(e)  ((e) & 0xffffUL)
+#define PMU_EVENT_IDX(type, code) (((unsigned long)(type) << 16) | (code))
+#define PMU_EVENT_IDX_MASK 0xfffffUL
+
+enum pmu_event_type {
+	PMU_TYPE_HW = 0, PMU_TYPE_CACHE = 1, PMU_TYPE_RAW = 2, PMU_TYPE_RAW_V2 = 3,
+	PMU_TYPE_FW = 15,
+};
+
+/* Table 2: hardware general events */
+enum pmu_hw_event {
+	PMU_HW_NO_EVENT = 0, PMU_HW_CPU_CYCLES, PMU_HW_INSTRUCTIONS,
+	PMU_HW_CACHE_REFERENCES, PMU_HW_CACHE_MISSES, PMU_HW_BRANCH_INSTRUCTIONS,
+	PMU_HW_BRANCH_MISSES, PMU_HW_BUS_CYCLES, PMU_HW_STALLED_CYCLES_FRONTEND,
+	PMU_HW_STALLED_CYCLES_BACKEND, PMU_HW_REF_CPU_CYCLES,
+	PMU_HW_GENERAL_MAX
+};
+
+/* Tables 3-5: cache events, code = cache_id << 3 | op << 1 | result */
+enum { PMU_CACHE_L1D, PMU_CACHE_L1I, PMU_CACHE_LL, PMU_CACHE_DTLB,
+       PMU_CACHE_ITLB, PMU_CACHE_BPU, PMU_CACHE_NODE, PMU_CACHE_ID_MAX };
+enum { PMU_CACHE_OP_READ, PMU_CACHE_OP_WRITE, PMU_CACHE_OP_PREFETCH, PMU_CACHE_OP_MAX };
+enum { PMU_CACHE_RESULT_ACCESS, PMU_CACHE_RESULT_MISS };
+#define PMU_CACHE_EVENT(id, op, res) \
+	PMU_EVENT_IDX(PMU_TYPE_CACHE, ((id) << 3) | ((op) << 1) | (res))
+
+/* Table 6: firmware events */
+enum pmu_fw_event {
+	PMU_FW_MISALIGNED_LOAD = 0, PMU_FW_MISALIGNED_STORE, PMU_FW_ACCESS_LOAD,
+	PMU_FW_ACCESS_STORE, PMU_FW_ILLEGAL_INSN, PMU_FW_SET_TIMER,
+	PMU_FW_IPI_SENT, PMU_FW_IPI_RECEIVED, PMU_FW_FENCE_I_SENT,
+	PMU_FW_FENCE_I_RECEIVED, PMU_FW_SFENCE_VMA_SENT, PMU_FW_SFENCE_VMA_RECEIVED,
+	PMU_FW_SFENCE_VMA_ASID_SENT, PMU_FW_SFENCE_VMA_ASID_RECEIVED,
+	PMU_FW_HFENCE_GVMA_SENT, PMU_FW_HFENCE_GVMA_RECEIVED,
+	PMU_FW_HFENCE_GVMA_VMID_SENT, PMU_FW_HFENCE_GVMA_VMID_RECEIVED,
+	PMU_FW_HFENCE_VVMA_SENT, PMU_FW_HFENCE_VVMA_RECEIVED,
+	PMU_FW_HFENCE_VVMA_ASID_SENT, PMU_FW_HFENCE_VVMA_ASID_RECEIVED,
+	PMU_FW_EVENT_MAX,            /* 22..255 reserved */
+	PMU_FW_PLATFORM = 0xffff,
+};
+
+/* Function IDs (table 20) */
+enum {
+	PMU_FID_NUM_COUNTERS = 0, PMU_FID_COUNTER_GET_INFO, PMU_FID_CONFIG_MATCHING,
+	PMU_FID_COUNTER_START, PMU_FID_COUNTER_STOP, PMU_FID_FW_READ,
+	PMU_FID_FW_READ_HI, PMU_FID_SNAPSHOT_SET_SHMEM, PMU_FID_EVENT_GET_INFO,
+};
+
+/* Table 8: config_matching flags */
+#define PMU_CFG_SKIP_MATCH   (1UL << 0)
+#define PMU_CFG_CLEAR_VALUE  (1UL << 1)
+#define PMU_CFG_AUTO_START   (1UL << 2)
+#define PMU_CFG_SET_VUINH    (1UL << 3)
+#define PMU_CFG_SET_VSINH    (1UL << 4)
+#define PMU_CFG_SET_UINH     (1UL << 5)
+#define PMU_CFG_SET_SINH     (1UL << 6)
+#define PMU_CFG_SET_MINH     (1UL << 7)
+#define PMU_CFG_INH_MASK     (0x1fUL << 3)
+#define PMU_CFG_VALID_MASK   0xffUL
+/* Table 10: start flags */
+#define PMU_START_SET_INIT_VALUE  (1UL << 0)
+#define PMU_START_INIT_SNAPSHOT   (1UL << 1)
+#define PMU_START_VALID_MASK      0x3UL
+/* Table 12: stop flags */
+#define PMU_STOP_RESET            (1UL << 0)
+#define PMU_STOP_TAKE_SNAPSHOT    (1UL << 1)
+#define PMU_STOP_VALID_MASK       0x3UL
+
+/* counter_info (11.6): [11:0] csr, [17:12] width - 1, [XLEN-1] firmware */
+#define PMU_INFO_CSR_SHIFT   0
+#define PMU_INFO_WIDTH_SHIFT 12
+#define PMU_INFO_TYPE_FW     (1UL << (PMU_XLEN - 1))
+
+/* Snapshot shared memory (table 16) */
+#define PMU_SHMEM_SIZE     4096
+#define PMU_SHMEM_NONE     UINT64_MAX
+
+/* What a backend found at boot. Counter numbers are CSR numbers 0..31. */
+struct pmu_hw_info {
+	unsigned num_hpm;                  /* mhpmcounters that exist */
+	uint8_t hpm[PMU_MAX_HW_COUNTERS];  /* their counter numbers, ascending */
+	uint8_t width[PMU_MAX_HW_COUNTERS];/* bits, by counter number (0: absent) */
+	uint32_t stoppable;     /* counters the backend can really stop (bit n) */
+	bool has_inhibit;       /* mcountinhibit exists */
+	bool has_sscofpmf;      /* overflow bit and mode-inhibit bits in mhpmevent */
+	const char *note;       /* anything the banner should say (errata), or NULL */
+};
+
+/*
+ * A backend: the only code that knows how a counter and its selector look
+ * on one core. All of it runs on the calling hart.
+ */
+struct pmu_backend {
+	const char *name;
+	/* Boot: find which counters exist, their widths, what can be stopped. */
+	void (*probe)(struct pmu_hw_info *info);
+	/*
+	 * Can counter number ctr count event_idx/event_data? On success store the
+	 * value its selector needs in *sel (ignored for counters 0 and 2).
+	 * Returns SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED, or SBI_ERR_INVALID_PARAM for
+	 * event_data the spec reserves.
+	 */
+	long (*match)(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel);
+	/* Program the selector; cfg_flags carries the mode-inhibit hints. */
+	void (*program)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+	/* Forget the selector (counter returns to the free pool). */
+	void (*clear)(unsigned ctr);
+	uint64_t (*read)(unsigned ctr);
+	void (*write)(unsigned ctr, uint64_t val);
+	/* Start counting (and clear a stale overflow flag); sel as programmed. */
+	void (*start)(unsigned ctr, uint64_t sel);
+	void (*stop)(unsigned ctr);
+	/* Sscofpmf overflow flag of a counter; NULL where there is none. */
+	bool (*overflowed)(unsigned ctr);
+	/* One line for the boot banner: what counter ctr (>= 3) can count. */
+	const char *(*describe)(unsigned ctr);
+};
+
+/* A firmware-supplied check: may S-mode's memory [addr, addr+len) be used? */
+typedef bool (*pmu_mem_check_fn)(uint64_t addr, uint64_t len);
+
+enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
+
+struct pmu_counter {
+	uint8_t state;          /* enum pmu_ctr_state */
+	uint32_t event_idx;
+	uint64_t event_data;
+	uint64_t sel;           /* hardware: selector value as programmed */
+	uint64_t fw_value;      /* firmware: value while stopped / base while started */
+	uint64_t fw_start;      /* firmware: event count when started */
+};
+
+/* One per hart; only its own hart ever touches it, so no lock. */
+struct pmu_hart {
+	struct pmu_counter ctr[PMU_MAX_COUNTERS];
+	uint64_t fw_count[PMU_FW_EVENT_MAX];   /* events seen since boot */
+	uint64_t shmem;                        /* snapshot area or PMU_SHMEM_NONE */
+};
+
+/* Boot (once): probe the backend, lay out the logical counters. */
+void pmu_init(const struct pmu_backend *be, pmu_mem_check_fn mem_ok, uint32_t fw_events);
+/* Each hart, at boot: reset its state. */
+void pmu_hart_init(struct pmu_hart *h);
+/* What the boot banner prints. */
+const struct pmu_hw_info *pmu_hw(void);
+unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */
+bool pmu_fw_event_supported(unsigned code);
+
+/* Count a firmware event on this hart; counters read the delta while started. */
+static inline void pmu_fw_event(struct pmu_hart *h, unsigned code)
+{
+	h->fw_count[code]++;
+}
+
+/* The SBI functions (FID 0..8), 64-bit values already joined. */
+struct sbiret pmu_num_counters(void);
+struct sbiret pmu_counter_get_info(unsigned long idx);
+struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
+				  unsigned long mask, unsigned long flags,
+				  unsigned long event_idx, uint64_t event_data);
+struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
+				unsigned long mask, unsigned long flags,
+				uint64_t initial_value);
+struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
+			       unsigned long mask, unsigned long flags);
+struct sbiret pmu_fw_read(struct pmu_hart *h, unsigned long idx);
+struct sbiret pmu_fw_read_hi(struct pmu_hart *h, unsigned long idx);
+struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *h, unsigned long lo,
+				     unsigned long hi, unsigned long flags);
+struct sbiret pmu_event_get_info(struct pmu_hart *h, unsigned long lo,
+				 unsigned long hi, unsigned long num_entries,
+				 unsigned long flags);
+
+#endif

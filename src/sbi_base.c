@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Base extension, EID 0x10 (SBI spec chapter 4). */
+#include "hart.h"
+#include "sbi.h"
+
+struct sbiret sbi_base_ecall(SBI_ARGS)
+{
+	(void)a1; (void)a2; (void)a3; (void)a4; (void)a5;
+	switch (fid) {
+	case SBI_BASE_GET_SPEC_VERSION:
+		return sbi_ok(SBI_SPEC_VERSION);
+	case SBI_BASE_GET_IMPL_ID:
+		return sbi_ok(SBI_IMPL_ID_TALLY);
+	case SBI_BASE_GET_IMPL_VERSION:
+		return sbi_ok((TALLY_VERSION_MAJOR << 16) | TALLY_VERSION_MINOR);
+	case SBI_BASE_PROBE_EXT:
+		return sbi_ok((unsigned long)sbi_probe_extension(a0));
+	case SBI_BASE_GET_MVENDORID:
+		return sbi_ok(csr_read(mvendorid));
+	case SBI_BASE_GET_MARCHID:
+		return sbi_ok(csr_read(marchid));
+	case SBI_BASE_GET_MIMPID:
+		return sbi_ok(csr_read(mimpid));
+	default:
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SBI dispatcher: EID -> extension. A switch, not a table walk: the
+ * compiler turns it into a handful of compares, and since every handler
+ * takes the registers in the order they arrived, each case is a jump.
+ */
+#include "sbi.h"
+
+struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
+{
+	switch (eid) {
+	case SBI_EXT_PMU:
+		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
+	case SBI_EXT_BASE:
+		return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid);
+	case SBI_EXT_TIME:
+		return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid);
+	case SBI_EXT_DBCN:
+		return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid);
+	case SBI_EXT_SRST:
+		return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid);
+	case SBI_EXT_LEGACY_PUTCHAR:
+	case SBI_EXT_LEGACY_GETCHAR:
+		return sbi_legacy_ecall(a0, a1, a2, a3, a4, a5, fid, eid);
+	default:
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}
+
+/* Base probe_extension: keep in step with the switch above. */
+long sbi_probe_extension(unsigned long eid)
+{
+	switch (eid) {
+	case SBI_EXT_PMU:
+	case SBI_EXT_BASE:
+	case SBI_EXT_TIME:
+	case SBI_EXT_DBCN:
+	case SBI_EXT_SRST:
+	case SBI_EXT_LEGACY_PUTCHAR:
+	case SBI_EXT_LEGACY_GETCHAR:
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * PMU extension, EID 0x504D55: registers in, struct sbiret out. The logic
+ * is all in src/pmu/; this file only unpacks arguments. On rv32, a 64-bit
+ * argument arrives in two registers, low half first (SBI spec 3.1).
+ */
+#include "hart.h"
+#include "sbi.h"
+
+struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
+
+#if __riscv_xlen == 32
+#define ARG64(lo, hi) (((uint64_t)(hi) << 32) | (lo))
+#else
+#define ARG64(lo, hi) ((void)(hi), (uint64_t)(lo))
+#endif
+
+struct sbiret sbi_pmu_ecall(SBI_ARGS)
+{
+	struct pmu_hart *h = this_pmu();
+
+	switch (fid) {
+	case PMU_FID_NUM_COUNTERS:
+		return pmu_num_counters();
+	case PMU_FID_COUNTER_GET_INFO:
+		return pmu_counter_get_info(a0);
+	case PMU_FID_CONFIG_MATCHING:
+		return pmu_config_matching(h, a0, a1, a2, a3, ARG64(a4, a5));
+	case PMU_FID_COUNTER_START:
+		return pmu_counter_start(h, a0, a1, a2, ARG64(a3, a4));
+	case PMU_FID_COUNTER_STOP:
+		return pmu_counter_stop(h, a0, a1, a2);
+	case PMU_FID_FW_READ:
+		return pmu_fw_read(h, a0);
+	case PMU_FID_FW_READ_HI:
+		return pmu_fw_read_hi(h, a0);
+	case PMU_FID_SNAPSHOT_SET_SHMEM:
+		return pmu_snapshot_set_shmem(h, a0, a1, a2);
+	case PMU_FID_EVENT_GET_INFO:
+		return pmu_event_get_info(h, a0, a1, a2, a3);
+	default:
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

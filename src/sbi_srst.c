@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* System Reset extension, EID "SRST" (SBI spec chapter 10). */
+#include <stdio.h>
+#include "hart.h"
+#include "platform.h"
+#include "sbi.h"
+
+struct sbiret sbi_srst_ecall(SBI_ARGS)
+{
+	unsigned long type = a0, reason = a1;
+
+	(void)a2; (void)a3; (void)a4; (void)a5;
+	if (fid != 0)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	/* Reserved values are invalid; vendor/platform ranges exist but Tally has none. */
+	if (type > SRST_WARM_REBOOT)
+		return sbi_err(type >= 0xF0000000UL ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
+	if (reason > SRST_REASON_FAILURE)
+		return sbi_err(reason >= 0xE0000000UL ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
+	printf("tally: %s requested by hart %lu%s\n",
+	       type == SRST_SHUTDOWN ? "shutdown" : "reboot", r_mhartid(),
+	       reason == SRST_REASON_FAILURE ? " (system failure)" : "");
+	platform.system_reset(type, reason);
+	return sbi_err(SBI_ERR_FAILED);   /* the board could not do it */
+}

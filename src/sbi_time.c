@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * TIME extension, EID "TIME" (SBI spec chapter 6). With Sstc, S-mode's
+ * stimecmp is the timer; without it, the board's M-mode timer (CLINT
+ * mtimecmp) is, and its interrupt is passed on to S-mode as STIP.
+ */
+#include "hart.h"
+#include "platform.h"
+#include "sbi.h"
+
+static void set_timer(uint64_t when)
+{
+	pmu_fw_event(this_pmu(), PMU_FW_SET_TIMER);
+	if (features.has_sstc) {
+		w_stimecmp(when);    /* STIP now follows stimecmp by itself */
+		return;
+	}
+	platform.timer_set(r_mhartid(), when);
+	clear_mip(MIP_STIP);         /* the old deadline no longer applies */
+	set_mie(MIP_MTIP);           /* tell us when the new one passes */
+}
+
+/* The deadline passed: S-mode's timer interrupt is now pending. */
+void sbi_timer_irq(void)
+{
+	clear_mie(MIP_MTIP);         /* MTIP stays high until the next set_timer */
+	set_mip(MIP_STIP);
+}
+
+struct sbiret sbi_time_ecall(SBI_ARGS)
+{
+	(void)a2; (void)a3; (void)a4; (void)a5;
+	if (fid != 0)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+#if __riscv_xlen == 32
+	set_timer(((uint64_t)a1 << 32) | a0);   /* rv32: stime_value in a0 (lo), a1 (hi) */
+#else
+	(void)a1;
+	set_timer(a0);
+#endif
+	return sbi_ok(0);
+}
