@@ -14,9 +14,13 @@
 	C4(M, 24) C4(M, 28)
 
 #if __riscv_xlen == 32
-/* rv32: read high, low, high again so a carry between the halves is seen */
-#define RD64(lo, hi) ({ unsigned long h, l, h2; \
-	do { h = csr_read(hi); l = csr_read(lo); h2 = csr_read(hi); } while (h != h2); \
+/*
+ * rv32: read high, low, high again; if the high half moved, the low half
+ * wrapped in between, so read it once more. No loop: this also runs under
+ * the trap guard, where a missing CSR leaves its destination unchanged.
+ */
+#define RD64(lo, hi) ({ unsigned long h = csr_read(hi), l = csr_read(lo), h2 = csr_read(hi); \
+	if (h != h2) { l = csr_read(lo); h = h2; } \
 	((uint64_t)h << 32) | l; })
 #define WR64(lo, hi, v) do { csr_write(lo, 0); csr_write(hi, (unsigned long)((v) >> 32)); \
 	csr_write(lo, (unsigned long)(v)); } while (0)

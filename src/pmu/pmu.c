@@ -445,8 +445,8 @@ struct sbiret pmu_event_get_info(struct pmu_hart *h, unsigned long lo,
 	(void)h;
 	if (flags || (lo & 15) || !num_entries)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* num_entries * 16 must neither overflow nor leave the checked range. */
-	if (hi || num_entries > UINT64_MAX / sizeof(*e) ||
+	/* num_entries * 16 must fit in an unsigned long and stay in checked memory. */
+	if (hi || num_entries > (~0UL >> 4) ||
 	    !mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/* Validate every entry before writing any (nothing changes on error). */

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install what Tally needs from Debian 12's own packages (run as root or
+# with sudo available). Does nothing for packages already installed.
+set -eu
+pkgs=(cmake make gcc g++ clang libclang-rt-14-dev python3
+      gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+      qemu-system-misc u-boot-qemu device-tree-compiler)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install what is missing, build every preset, run every test.
+set -eu
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+presets=$(cmake --list-presets=configure | sed -n 's/^ *"\([^"]*\)".*/\1/p')
+status=0
+for p in $presets; do
+  echo "=== preset $p"
+  cmake --preset "$p" >/dev/null
+  cmake --build --preset "$p" -j"$(nproc)"
+  ctest --preset "$p" -j"$(nproc)" || status=1
+done
+exit $status
