@@ -2,7 +2,7 @@
 # Install what Tally needs from Debian 12's own packages (run as root or
 # with sudo available). Does nothing for packages already installed.
 set -eu
-pkgs=(cmake make gcc g++ clang libclang-rt-14-dev python3
+pkgs=(cmake make gcc g++ gcc-multilib clang libclang-rt-14-dev python3
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-misc u-boot-qemu device-tree-compiler)
 missing=()

@@ -66,7 +66,8 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid);
 long sbi_probe_extension(unsigned long eid);
 
 struct sbiret sbi_base_ecall(SBI_ARGS);
-struct sbiret sbi_legacy_ecall(SBI_ARGS, unsigned long eid);
+struct sbiret sbi_legacy_putchar(SBI_ARGS);
+struct sbiret sbi_legacy_getchar(SBI_ARGS);
 struct sbiret sbi_time_ecall(SBI_ARGS);
 struct sbiret sbi_srst_ecall(SBI_ARGS);
 struct sbiret sbi_dbcn_ecall(SBI_ARGS);

@@ -11,13 +11,16 @@
 enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
 
 /* Legacy calls return in a0 only; a1 goes back unchanged. */
-struct sbiret sbi_legacy_ecall(SBI_ARGS, unsigned long eid)
+struct sbiret sbi_legacy_putchar(SBI_ARGS)
 {
 	(void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
-	if (eid == SBI_EXT_LEGACY_PUTCHAR) {
-		platform.console_putc((char)a0);
-		return (struct sbiret){ 0, a1 };
-	}
+	platform.console_putc((char)a0);
+	return (struct sbiret){ 0, a1 };
+}
+
+struct sbiret sbi_legacy_getchar(SBI_ARGS)
+{
+	(void)a0; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	return (struct sbiret){ platform.console_getc(), a1 };
 }
 

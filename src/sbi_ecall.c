@@ -1,30 +1,49 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SBI dispatcher: EID -> extension. A switch, not a table walk: the
- * compiler turns it into a handful of compares, and since every handler
- * takes the registers in the order they arrived, each case is a jump.
+ * The SBI dispatcher: EID -> extension. A switch, not a table walk, and
+ * since every handler takes the registers in the order they arrived (and
+ * no more than eight of them), each case is a plain jump.
  */
 #include "sbi.h"
 
 struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 {
-	switch (eid) {
-	case SBI_EXT_PMU:
-		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
-	case SBI_EXT_BASE:
-		return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid);
-	case SBI_EXT_TIME:
-		return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid);
-	case SBI_EXT_DBCN:
-		return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid);
-	case SBI_EXT_SRST:
-		return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid);
+	/*
+	 * The low five bits of every EID Tally implements are different, so
+	 * the switch becomes one indexed jump, and each case confirms the
+	 * whole EID with a single compare.
+	 */
+	switch (eid & 0x1f) {
+	case SBI_EXT_PMU & 0x1f:
+		if (eid == SBI_EXT_PMU)
+			return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_BASE & 0x1f:
+		if (eid == SBI_EXT_BASE)
+			return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_TIME & 0x1f:
+		if (eid == SBI_EXT_TIME)
+			return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_DBCN & 0x1f:
+		if (eid == SBI_EXT_DBCN)
+			return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_SRST & 0x1f:
+		if (eid == SBI_EXT_SRST)
+			return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
 	case SBI_EXT_LEGACY_PUTCHAR:
+		if (eid == SBI_EXT_LEGACY_PUTCHAR)
+			return sbi_legacy_putchar(a0, a1, a2, a3, a4, a5, fid);
+		break;
 	case SBI_EXT_LEGACY_GETCHAR:
-		return sbi_legacy_ecall(a0, a1, a2, a3, a4, a5, fid, eid);
-	default:
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+		if (eid == SBI_EXT_LEGACY_GETCHAR)
+			return sbi_legacy_getchar(a0, a1, a2, a3, a4, a5, fid);
+		break;
 	}
+	return sbi_err(SBI_ERR_NOT_SUPPORTED);
 }
 
 /* Base probe_extension: keep in step with the switch above. */

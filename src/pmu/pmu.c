@@ -61,8 +61,16 @@ bool pmu_fw_event_supported(unsigned code)
 
 static inline unsigned num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }
 static inline bool is_fw(unsigned long idx) { return idx >= num_hw; }
-static inline unsigned lowest_bit(unsigned long m) { return (unsigned)__builtin_ctzl(m); }
-static inline unsigned highest_bit(unsigned long m) { return PMU_XLEN - 1 - (unsigned)__builtin_clzl(m); }
+
+/*
+ * Visit each index of the set {base + i : bit i of mask}, lowest first.
+ * A shift loop, not count-trailing-zeros: cores without Zbb would call
+ * libgcc's table-driven __ctzdi2 for every bit, and the common set is one
+ * counter at bit 0.
+ */
+#define for_each_in_set(idx, m, base, mask) \
+	for ((m) = (mask), (idx) = (base); (m); (m) >>= 1, (idx)++) \
+		if ((m) & 1)
 
 /*
  * Is {base + i : bit i set in mask} a set of real counters? Checked without
@@ -75,8 +83,10 @@ static bool set_valid(unsigned long base, unsigned long mask)
 
 	if (!mask)
 		return true;
-	if (base >= n || highest_bit(mask) >= n - base)
+	if (base >= n)
 		return false;
+	if (n - base < PMU_XLEN && (mask >> (n - base)))
+		return false;    /* a member at or past the last counter */
 	if (base <= 1 && ((mask >> (1 - base)) & 1))
 		return false;
 	return true;
@@ -242,7 +252,8 @@ struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
 
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* The caller names its counter: the first of the set (11.7 note). */
-		idx = base + lowest_bit(mask);
+		for (m = mask, idx = base; !(m & 1); m >>= 1)
+			idx++;
 		err = counter_match(idx, event_idx, event_data, &sel);
 		if (err)
 			return sbi_err(err);
@@ -251,8 +262,7 @@ struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
 	} else {
 		/* The first free counter of the set that can count the event. */
 		err = SBI_ERR_NOT_SUPPORTED;
-		for (m = mask; m; m &= m - 1) {
-			idx = base + lowest_bit(m);
+		for_each_in_set(idx, m, base, mask) {
 			if (h->ctr[idx].state != PMU_CTR_FREE)
 				continue;
 			err = counter_match(idx, event_idx, event_data, &sel);
@@ -288,23 +298,25 @@ struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
 {
 	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
 	unsigned long m, idx;
+	bool unconfigured = false, started = false;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
 	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)) ||
 	    !set_valid(base, mask))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (m = mask; m; m &= m - 1)
-		if (h->ctr[base + lowest_bit(m)].state == PMU_CTR_FREE)
-			return sbi_err(SBI_ERR_INVALID_PARAM);
+	for_each_in_set(idx, m, base, mask) {
+		unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
+		started |= h->ctr[idx].state == PMU_CTR_STARTED;
+	}
+	if (unconfigured)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
-	for (m = mask; m; m &= m - 1)
-		if (h->ctr[base + lowest_bit(m)].state == PMU_CTR_STARTED)
-			return sbi_err(SBI_ERR_ALREADY_STARTED);
+	if (started)
+		return sbi_err(SBI_ERR_ALREADY_STARTED);
 
-	for (m = mask; m; m &= m - 1) {
-		idx = base + lowest_bit(m);
+	for_each_in_set(idx, m, base, mask) {
 		if (flags & PMU_START_SET_INIT_VALUE)
 			counter_set(h, idx, initial_value);
 		else if (flags & PMU_START_INIT_SNAPSHOT)
@@ -320,18 +332,20 @@ struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	unsigned long m, idx, stopped = 0;
+	bool unconfigured = false;
 	uint64_t ovf;
 
 	if ((flags & ~PMU_STOP_VALID_MASK) || !set_valid(base, mask))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (m = mask; m; m &= m - 1)
-		if (h->ctr[base + lowest_bit(m)].state == PMU_CTR_FREE)
-			return sbi_err(SBI_ERR_INVALID_PARAM);
+	for_each_in_set(idx, m, base, mask) {
+		unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
+		if (h->ctr[idx].state != PMU_CTR_STARTED)
+			stopped |= 1UL << (idx - base);
+	}
+	if (unconfigured)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
-	for (m = mask; m; m &= m - 1)
-		if (h->ctr[base + lowest_bit(m)].state != PMU_CTR_STARTED)
-			stopped |= m & -m;
 	if (stopped) {
 		/*
 		 * The one exception to "fail changes nothing": RESET still
@@ -341,27 +355,26 @@ struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
 		 * in the set are left alone.
 		 */
 		if (flags & PMU_STOP_RESET)
-			for (m = stopped; m; m &= m - 1)
-				counter_release(h, base + lowest_bit(m));
+			for_each_in_set(idx, m, base, stopped)
+				counter_release(h, idx);
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
-	for (m = mask; m; m &= m - 1)
-		counter_stop(h, base + lowest_bit(m));
+	for_each_in_set(idx, m, base, mask)
+		counter_stop(h, idx);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
 		/* Values and overflow bits are indexed relative to base (table 16). */
 		ovf = snap[0] & ~(uint64_t)mask;
-		for (m = mask; m; m &= m - 1) {
-			idx = base + lowest_bit(m);
+		for_each_in_set(idx, m, base, mask) {
 			snap[1 + (idx - base)] = counter_value(h, idx);
 			if (!is_fw(idx) && be->overflowed && be->overflowed(ctr_of[idx]))
-				ovf |= (uint64_t)(m & -m);
+				ovf |= 1ULL << (idx - base);
 		}
 		snap[0] = hw.has_sscofpmf ? ovf : 0;
 	}
 	if (flags & PMU_STOP_RESET)
-		for (m = mask; m; m &= m - 1)
-			counter_release(h, base + lowest_bit(m));
+		for_each_in_set(idx, m, base, mask)
+			counter_release(h, idx);
 	return sbi_ok(0);
 }
 
