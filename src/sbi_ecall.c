@@ -8,16 +8,15 @@
 
 struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 {
+	/* PMU first: Linux calls it on every context switch while perf runs. */
+	if (eid == SBI_EXT_PMU)
+		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
 	/*
-	 * The low five bits of every EID Tally implements are different, so
-	 * the switch becomes one indexed jump, and each case confirms the
+	 * The low five bits of every other EID Tally implements are different,
+	 * so the switch becomes one indexed jump, and each case confirms the
 	 * whole EID with a single compare.
 	 */
 	switch (eid & 0x1f) {
-	case SBI_EXT_PMU & 0x1f:
-		if (eid == SBI_EXT_PMU)
-			return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
-		break;
 	case SBI_EXT_BASE & 0x1f:
 		if (eid == SBI_EXT_BASE)
 			return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid);

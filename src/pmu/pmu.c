@@ -77,7 +77,7 @@ static inline bool is_fw(unsigned long idx) { return idx >= num_hw; }
  * overflow: base + highest bit must stay below the number of counters.
  * The time slot (index 1) is never a member of a valid set.
  */
-static bool set_valid(unsigned long base, unsigned long mask)
+static inline bool set_valid(unsigned long base, unsigned long mask)
 {
 	unsigned long n = num_total();
 
@@ -291,12 +291,37 @@ struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
 	return sbi_ok(idx);
 }
 
+/*
+ * Start one counter of a validated set (FID 3's action). Kept apart from
+ * the validation so that the common call, one counter, runs straight
+ * through without the loop.
+ */
+static inline void start_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			     unsigned long flags, uint64_t initial_value)
+{
+	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
+
+	if (flags & PMU_START_SET_INIT_VALUE)
+		counter_set(h, idx, initial_value);
+	else if (flags & PMU_START_INIT_SNAPSHOT)
+		counter_set(h, idx, snap[1 + (idx - base)]);
+	counter_start(h, idx);
+}
+
+static __attribute__((noinline)) void start_set(struct pmu_hart *h, unsigned long base,
+		unsigned long mask, unsigned long flags, uint64_t initial_value)
+{
+	unsigned long m, idx;
+
+	for_each_in_set(idx, m, base, mask)
+		start_one(h, base, idx, flags, initial_value);
+}
+
 /* FID 3 (11.8) */
 struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value)
 {
-	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
 	unsigned long m, idx;
 	bool unconfigured = false, started = false;
 
@@ -316,24 +341,54 @@ struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
 	if (started)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
 
-	for_each_in_set(idx, m, base, mask) {
-		if (flags & PMU_START_SET_INIT_VALUE)
-			counter_set(h, idx, initial_value);
-		else if (flags & PMU_START_INIT_SNAPSHOT)
-			counter_set(h, idx, snap[1 + (idx - base)]);
-		counter_start(h, idx);
-	}
+	if (mask == 1)
+		start_one(h, base, base, flags, initial_value);
+	else
+		start_set(h, base, mask, flags, initial_value);
 	return sbi_ok(0);
+}
+
+/*
+ * Stop one counter of a validated set (FID 4's action): freeze it, then
+ * snapshot and release it as the flags ask. Values and overflow bits in
+ * the snapshot are indexed relative to base (table 16); the overflow bit
+ * is only ever set with Sscofpmf, and must read 0 without it.
+ */
+static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			    unsigned long flags)
+{
+	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
+	uint64_t bit = 1ULL << (idx - base);
+
+	counter_stop(h, idx);
+	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
+		snap[1 + (idx - base)] = counter_value(h, idx);
+		if (!hw.has_sscofpmf)
+			snap[0] = 0;
+		else if (!is_fw(idx) && be->overflowed(ctr_of[idx]))
+			snap[0] |= bit;
+		else
+			snap[0] &= ~bit;
+	}
+	if (flags & PMU_STOP_RESET)
+		counter_release(h, idx);
+}
+
+static __attribute__((noinline)) void stop_set(struct pmu_hart *h, unsigned long base,
+		unsigned long mask, unsigned long flags)
+{
+	unsigned long m, idx;
+
+	for_each_in_set(idx, m, base, mask)
+		stop_one(h, base, idx, flags);
 }
 
 /* FID 4 (11.9) */
 struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
 			       unsigned long mask, unsigned long flags)
 {
-	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	unsigned long m, idx, stopped = 0;
 	bool unconfigured = false;
-	uint64_t ovf;
 
 	if ((flags & ~PMU_STOP_VALID_MASK) || !set_valid(base, mask))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
@@ -360,21 +415,10 @@ struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
-	for_each_in_set(idx, m, base, mask)
-		counter_stop(h, idx);
-	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
-		/* Values and overflow bits are indexed relative to base (table 16). */
-		ovf = snap[0] & ~(uint64_t)mask;
-		for_each_in_set(idx, m, base, mask) {
-			snap[1 + (idx - base)] = counter_value(h, idx);
-			if (!is_fw(idx) && be->overflowed && be->overflowed(ctr_of[idx]))
-				ovf |= 1ULL << (idx - base);
-		}
-		snap[0] = hw.has_sscofpmf ? ovf : 0;
-	}
-	if (flags & PMU_STOP_RESET)
-		for_each_in_set(idx, m, base, mask)
-			counter_release(h, idx);
+	if (mask == 1)
+		stop_one(h, base, base, flags);
+	else
+		stop_set(h, base, mask, flags);
 	return sbi_ok(0);
 }
 
