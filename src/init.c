@@ -33,6 +33,11 @@ static void probe_features(unsigned long fdt)
 
 	features.has_s_mode = (r_misa() >> ('S' - 'A')) & 1;
 
+	/* The time CSR: CVA6 has none, so reading it traps even in M-mode. */
+	trap_guard_begin(&g);
+	(void)r_time();
+	features.has_time_csr = !trap_guard_end(&g) && !platform.no_time_csr;
+
 	/* Sstc: does menvcfg.STCE stick? (menvcfg itself may not exist.) */
 	if (features.has_s_mode) {
 		trap_guard_begin(&g);
@@ -44,7 +49,8 @@ static void probe_features(unsigned long fdt)
 		v = csr_read(0x30a) >> 32;
 #endif
 		ok = !trap_guard_end(&g);
-		features.has_sstc = ok && (v & ENVCFG_STCE_HI);
+		/* Sstc compares stimecmp with time: no time CSR, no Sstc. */
+		features.has_sstc = ok && (v & ENVCFG_STCE_HI) && features.has_time_csr;
 	}
 
 	/* PMP: is pmpaddr0 there and writable? */
@@ -100,8 +106,12 @@ static void hart_init(unsigned long hartid)
 #endif
 		}
 	}
-	/* The mode below M reads cycle, time, instret and every hpmcounter. */
-	w_mcounteren(~0UL);
+	/*
+	 * The mode below M reads cycle, time, instret and every hpmcounter.
+	 * Without a time CSR, TM stays clear (priv 3.1.11): rdtime then traps
+	 * as an illegal instruction and trap.c emulates it.
+	 */
+	w_mcounteren(features.has_time_csr ? ~0UL : ~(1UL << 1));
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
@@ -133,17 +143,29 @@ static void print_counters(void)
 		printf("PMU note      : %s\n", hw->note);
 	printf("PMU counters  : %u (%u hardware, %u firmware)\n",
 	       nhw + PMU_NUM_FW_COUNTERS, nhw - 1, PMU_NUM_FW_COUNTERS);
-	printf("  idx  csr    width  counts\n");
-	for (unsigned i = 0; i < nhw; i++) {
-		if (i == 1)
-			continue;
+	printf("  idx    csr          width  counts\n");
+	/* One line per run of counters that look alike (QEMU has 16 such). */
+	for (unsigned i = 0, j; i < nhw; i = j) {
 		unsigned long info = pmu_counter_get_info(i).value;
 		unsigned ctr = (info & 0xfff) - 0xc00;
-		printf("  %-4u 0x%03lx %-6lu %s\n", i, info & 0xfff, ((info >> 12) & 63) + 1,
-		       ctr == 0 ? "CPU_CYCLES" : ctr == 2 ? "INSTRUCTIONS" :
-		       be->describe ? be->describe(ctr) : "raw events");
+		const char *what = ctr == 0 ? "CPU_CYCLES" : ctr == 1 ? 0 :
+			ctr == 2 ? "INSTRUCTIONS" : be->describe ? be->describe(ctr) : "raw events";
+
+		for (j = i + 1; j < nhw && i >= 3; j++) {
+			unsigned long next = pmu_counter_get_info(j).value;
+			if ((next >> 12) != (info >> 12) || (next & 0xfff) != (info & 0xfff) + (j - i) ||
+			    (be->describe && be->describe((next & 0xfff) - 0xc00) != what))
+				break;
+		}
+		if (i == 1)
+			continue;   /* time: not a PMU counter */
+		if (j - i == 1)
+			printf("  %-6u 0x%03lx        %-6lu %s\n", i, info & 0xfff, ((info >> 12) & 63) + 1, what);
+		else
+			printf("  %u-%-3u 0x%03lx-0x%03lx  %-6lu %s\n", i, j - 1, info & 0xfff,
+			       (info & 0xfff) + (j - 1 - i), ((info >> 12) & 63) + 1, what);
 	}
-	printf("  %u-%u firmware 64     events:", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	printf("  %u-%-3u firmware     64     events:", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
 	static const char *const fw_names[] = {
 		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
 		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
@@ -165,6 +187,9 @@ static void banner(unsigned long hartid)
 	printf("Extensions    : Base TIME DBCN SRST PMU, legacy putchar/getchar\n");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: "board timer, interrupt passed to S-mode");
+	if (!features.has_time_csr)
+		printf("Time CSR      : none - rdtime traps and is emulated from the board timer "
+		       "(counted as ILLEGAL_INSN)\n");
 	if (features.has_pmp)
 		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
 		       (unsigned long)_fw_start, (unsigned long)_fw_end);
