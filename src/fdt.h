@@ -1,9 +1,24 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Just enough of the flattened device tree format to read what Tally needs. */
+/* Just enough of the flattened device tree format for what Tally needs. */
 #ifndef TALLY_FDT_H
 #define TALLY_FDT_H
 #include <stdint.h>
 
+#define FDT_ERR_BADTREE -1   /* not a device tree we can walk safely */
+#define FDT_ERR_NOSPACE -2   /* the change does not fit in the room given */
+#define FDT_ERR_EXISTS  -3   /* the node is already there */
+
+/* The blob's totalsize, or 0 if the header is not sane. */
+uint32_t fdt_totalsize(uintptr_t fdt);
+
 /* Number of /cpus/cpu@N nodes, or 0 if the blob is not a sane device tree. */
 unsigned fdt_count_cpus(uintptr_t fdt);
+
+/*
+ * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, creating
+ * /reserved-memory if needed. The blob may grow by at most `room` bytes past
+ * its totalsize. Returns 0 or an FDT_ERR_*; on error the blob is unchanged.
+ */
+int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
+		       uint64_t base, uint64_t size);
 #endif

@@ -52,6 +52,15 @@ for expect in ["SBI 3.0", "SBI Base Functionality", "Timer Extension",
                "Console Putchar", "Console Getchar"]:
     check(expect in listing, f"`sbi` lists {expect!r}")
 check("Hart State Management" not in listing, "`sbi` does not claim HSM (not implemented)")
+# Tally adds a no-map /reserved-memory node for itself to the tree U-Boot got.
+mark = len(out)
+send("fdt addr ${fdtcontroladdr}; fdt print /reserved-memory\n")
+wait_for(b"=> ", 20)
+tree = out[mark:].decode(errors="replace")
+check("mmode_resv@80000000" in tree and "no-map" in tree,
+      "device tree has /reserved-memory/mmode_resv@80000000 with no-map")
+check("reg = <0x00000000 0x80000000 0x00000000 0x000" in tree,
+      "the reservation starts at 0x80000000 (the firmware's PMP region)")
 send("poweroff\n")
 try:
     rc = p.wait(timeout=30)
