@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * src/sbi_ecall.c against stub extensions: every implemented EID reaches
+ * its handler with a0..a5 and fid in order, unknown EIDs get
+ * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
+ * sbi_probe_extension agrees with the dispatcher.
+ */
+#include <string.h>
+#include "harness.h"
+#include "sbi.h"
+#include "stub_hart.h"
+
+struct features features = { .has_s_mode = true };
+
+/* hsm.h: whether harts can interrupt each other (HSM, IPI, RFENCE depend on it) */
+static bool have_ipi = true;
+bool ipi_available(void) { return have_ipi; }
+
+enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE };
+static const char *const names[] = { "none", "base", "putchar", "getchar", "time", "srst",
+				     "dbcn", "pmu", "hsm", "ipi", "rfence" };
+
+static struct {
+	int which;
+	unsigned calls;
+	unsigned long a[6], fid, eid;
+} got;
+
+static struct sbiret record(int which, unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid, unsigned long eid)
+{
+	got.which = which;
+	got.calls++;
+	got.a[0] = a0; got.a[1] = a1; got.a[2] = a2;
+	got.a[3] = a3; got.a[4] = a4; got.a[5] = a5;
+	got.fid = fid;
+	got.eid = eid;
+	/* a recognisable return value: the handler's number */
+	return (struct sbiret){ 100 + which, 200UL + (unsigned long)which };
+}
+
+struct sbiret sbi_base_ecall(SBI_ARGS) { return record(BASE, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_time_ecall(SBI_ARGS) { return record(TIME, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_srst_ecall(SBI_ARGS) { return record(SRST, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_dbcn_ecall(SBI_ARGS) { return record(DBCN, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_pmu_ecall(SBI_ARGS) { return record(PMU, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_legacy_putchar(SBI_ARGS) { return record(PUTCHAR, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_legacy_getchar(SBI_ARGS) { return record(GETCHAR, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_hsm_ecall(SBI_ARGS) { return record(HSM, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_ipi_ecall(SBI_ARGS) { return record(IPI, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_rfence_ecall(SBI_ARGS) { return record(RFENCE, a0, a1, a2, a3, a4, a5, fid, 0); }
+
+static const struct { unsigned long eid; int which; } implemented[] = {
+	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
+	{ SBI_EXT_DBCN, DBCN }, { SBI_EXT_PMU, PMU },
+	{ SBI_EXT_LEGACY_PUTCHAR, PUTCHAR }, { SBI_EXT_LEGACY_GETCHAR, GETCHAR },
+	{ SBI_EXT_HSM, HSM }, { SBI_EXT_IPI, IPI }, { SBI_EXT_RFENCE, RFENCE },
+};
+#define N_IMPL (sizeof(implemented) / sizeof(implemented[0]))
+
+/* Extensions Tally does not implement (yet), and odd values. */
+static const unsigned long unknown[] = {
+	SBI_EXT_LEGACY_SET_TIMER, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0f, 0x11,
+	0x735048, 0x52464E42, 0x48534E /* one off IPI, RFNC, HSM */, 0x53555350 /* SUSP */,
+	0x43505043 /* CPPC */, 0x4E41434C /* NACL */, 0x535441 /* STA */, 0x535345 /* SSE */,
+	0x46574654 /* FWFT */, 0x44425452 /* DBTR */, 0x4D505859 /* MPXY */,
+	0x504D54 /* "PMT", one off */, 0x504D56, 0x54494D44, 0x53525355, 0x4442434F,
+	/* same low five bits as an implemented EID (the dispatcher switches on them) */
+	SBI_EXT_BASE + 0x20, SBI_EXT_TIME ^ 0x100, SBI_EXT_DBCN + 0x20, SBI_EXT_SRST - 0x20,
+	SBI_EXT_LEGACY_PUTCHAR + 0x20, SBI_EXT_LEGACY_GETCHAR + 0x40, SBI_EXT_PMU + 0x20,
+	SBI_EXT_HSM + 0x20, SBI_EXT_IPI - 0x20, SBI_EXT_RFENCE + 0x40,
+	0x08000000 /* experimental */, 0x08FFFFFF, 0x09000000 /* vendor */, 0x09FFFFFF,
+	0x0A000000 /* firmware */, 0x0AFFFFFF, 0x7fffffff, 0x80000000UL, ~0UL, ~0UL - 0x10,
+	/* on rv64, an EID that truncated to 32 bits would be PMU */
+	(unsigned long)(sizeof(long) > 4 ? 0x100000000ULL + SBI_EXT_PMU : 0x504D57),
+};
+#define N_UNKNOWN (sizeof(unknown) / sizeof(unknown[0]))
+
+static void d_every_eid_reaches_its_handler(void)
+{
+	for (unsigned i = 0; i < N_IMPL; i++) {
+		unsigned long eid = implemented[i].eid;
+		int w = implemented[i].which;
+		struct sbiret r;
+
+		memset(&got, 0, sizeof(got));
+		r = sbi_ecall(0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77 + i, eid);
+		printf("  eid %#lx -> %s\n", eid, names[got.which]);
+		CHECK_EQ(got.calls, 1);
+		CHECK_EQ(got.which, w);
+		CHECK_EQ(got.a[0], 0x11);
+		CHECK_EQ(got.a[1], 0x22);
+		CHECK_EQ(got.a[2], 0x33);
+		CHECK_EQ(got.a[3], 0x44);
+		CHECK_EQ(got.a[4], 0x55);
+		CHECK_EQ(got.a[5], 0x66);
+		CHECK_EQ(got.fid, 0x77 + i);
+		/* the handler's sbiret comes back untouched */
+		CHECK_EQ(r.error, 100 + w);
+		CHECK_EQ(r.value, 200 + w);
+	}
+}
+
+static void d_all_ones_arguments(void)
+{
+	/* full-width values pass through unchanged (no truncation anywhere) */
+	memset(&got, 0, sizeof(got));
+	(void)sbi_ecall(~0UL, ~0UL - 1, ~0UL - 2, ~0UL - 3, ~0UL - 4, ~0UL - 5, ~0UL - 6, SBI_EXT_PMU);
+	CHECK_EQ(got.which, PMU);
+	for (unsigned k = 0; k < 6; k++)
+		CHECK_EQ(got.a[k], ~0UL - k);
+	CHECK_EQ(got.fid, ~0UL - 6);
+}
+
+static void d_unknown_eids_not_supported(void)
+{
+	for (unsigned i = 0; i < N_UNKNOWN; i++) {
+		struct sbiret r;
+
+		memset(&got, 0, sizeof(got));
+		r = sbi_ecall(1, 2, 3, 4, 5, 6, 0, unknown[i]);
+		CHECK_ERR(r.error, SBI_ERR_NOT_SUPPORTED);
+		CHECK_EQ(r.value, 0);
+		CHECK_EQ(got.calls, 0);
+	}
+}
+
+static void d_probe_agrees_with_dispatcher(void)
+{
+	for (unsigned i = 0; i < N_IMPL + N_UNKNOWN; i++) {
+		unsigned long eid = i < N_IMPL ? implemented[i].eid : unknown[i - N_IMPL];
+		struct sbiret r;
+		long probe;
+
+		memset(&got, 0, sizeof(got));
+		r = sbi_ecall(0, 0, 0, 0, 0, 0, 0, eid);
+		probe = sbi_probe_extension(eid);
+		printf("  eid %#lx: probe %ld, handler %s\n", eid, probe, names[got.which]);
+		CHECK(probe == 0 || probe == 1);
+		CHECK_EQ(probe, got.calls);
+		if (!probe)
+			CHECK_ERR(r.error, SBI_ERR_NOT_SUPPORTED);
+	}
+	/* and around every implemented EID */
+	for (unsigned i = 0; i < N_IMPL; i++) {
+		for (long d = -2; d <= 2; d++) {
+			unsigned long eid = implemented[i].eid + (unsigned long)d;
+			memset(&got, 0, sizeof(got));
+			(void)sbi_ecall(0, 0, 0, 0, 0, 0, 0, eid);
+			CHECK_EQ(sbi_probe_extension(eid), got.calls);
+		}
+	}
+}
+
+static void d_no_ipi_no_hart_extensions(void)
+{
+	/* A single-hart board (no IPI): HSM, IPI and RFENCE are neither offered
+	 * nor reachable, and their handlers (which would need an IPI) never run. */
+	const unsigned long eids[] = { SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE };
+
+	have_ipi = false;
+	for (unsigned i = 0; i < 3; i++) {
+		memset(&got, 0, sizeof(got));
+		struct sbiret r = sbi_ecall(0, 0, 0, 0, 0, 0, 0, eids[i]);
+		CHECK_ERR(r.error, SBI_ERR_NOT_SUPPORTED);
+		CHECK_EQ(got.calls, 0);
+		CHECK_EQ(sbi_probe_extension(eids[i]), 0);
+	}
+	have_ipi = true;
+	CHECK_EQ(sbi_probe_extension(SBI_EXT_HSM), 1);
+}
+
+static void d_no_s_mode_time_not_offered(void)
+{
+	/* Without S-mode (Ibex) probe says TIME is absent; the dispatcher still
+	 * routes it, and sbi_time_ecall answers NOT_SUPPORTED itself. */
+	features.has_s_mode = false;
+	CHECK_EQ(sbi_probe_extension(SBI_EXT_TIME), 0);
+	memset(&got, 0, sizeof(got));
+	(void)sbi_ecall(0, 0, 0, 0, 0, 0, 0, SBI_EXT_TIME);
+	CHECK_EQ(got.which, TIME);
+	CHECK_EQ(sbi_probe_extension(SBI_EXT_PMU), 1);
+	CHECK_EQ(sbi_probe_extension(SBI_EXT_BASE), 1);
+	features.has_s_mode = true;
+	CHECK_EQ(sbi_probe_extension(SBI_EXT_TIME), 1);
+}
+
+int main(int argc, char **argv)
+{
+	h_init(argc, argv);
+	RUN(d_every_eid_reaches_its_handler);
+	RUN(d_all_ones_arguments);
+	RUN(d_unknown_eids_not_supported);
+	RUN(d_probe_agrees_with_dispatcher);
+	RUN(d_no_s_mode_time_not_offered);
+	RUN(d_no_ipi_no_hart_extensions);
+	return h_done();
+}
