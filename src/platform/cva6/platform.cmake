@@ -1,0 +1,50 @@
+# CVA6: included by the top-level CMakeLists.txt after tally.elf (the board
+# the preset names, the testharness) is defined. Builds the same firmware
+# for two more uses, from the same sources and with the same flags:
+#   tally-qemu.elf/.bin  boards/qemu.c: the cva6 backend on QEMU virt, which
+#                        the QEMU tests boot (TALLY_QEMU_BIOS)
+#   tally-rtl.elf        the testharness board with the RTL test payload
+#                        linked in (fw_payload): what tests/rtl runs on a
+#                        Verilator-built Variane_testharness
+
+# tally_cva6_image(NAME BOARD [PAYLOAD_TARGET PAYLOAD_BIN])
+function(tally_cva6_image name board)
+  set(src ${TALLY_SRC})
+  list(FILTER src EXCLUDE REGEX "/boards/[^/]*\\.c$")
+  list(FILTER src EXCLUDE REGEX "payload\\.S$")
+  list(APPEND src src/platform/cva6/boards/${board}.c)
+  if(ARGC GREATER 2)
+    # A payload wrapper of our own: payload.S's TALLY_PAYLOAD_PATH is a
+    # per-file property that belongs to tally.elf.
+    set(wrap ${CMAKE_BINARY_DIR}/generated/${name}-payload.S)
+    file(WRITE ${wrap} "/* generated: the payload of ${name}.elf */\n"
+      "\t.section .payload, \"ax\"\n\t.incbin \"${ARGV3}\"\n")
+    set_source_files_properties(${wrap} PROPERTIES OBJECT_DEPENDS ${ARGV3})
+    list(APPEND src ${wrap})
+  endif()
+  add_executable(${name}.elf ${src})
+  foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
+    get_target_property(v tally.elf ${prop})
+    if(v)
+      string(REPLACE "/tally.map" "/${name}.map" v "${v}")
+      set_target_properties(${name}.elf PROPERTIES ${prop} "${v}")
+    endif()
+  endforeach()
+  if(ARGC GREATER 2)
+    add_dependencies(${name}.elf ${ARGV2})
+  endif()
+  add_custom_command(TARGET ${name}.elf POST_BUILD
+    COMMAND ${CMAKE_OBJCOPY} -O binary ${name}.elf ${name}.bin
+    BYPRODUCTS ${name}.bin)
+endfunction()
+
+tally_cva6_image(tally-qemu qemu)
+if(TARGET cva6_rtl.elf)
+  tally_cva6_image(tally-rtl testharness cva6_rtl.elf
+    ${CMAKE_BINARY_DIR}/tests/payload/cva6_rtl.bin)
+  # fw_payload on the testharness: it loads only the segment at 0x80000000,
+  # so firmware and payload must be one segment (checked at build time).
+  add_custom_command(TARGET tally-rtl.elf POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -DELF=tally-rtl.elf -DREADELF=${CMAKE_READELF}
+      -DBASE=${TALLY_FW_BASE} -P ${CMAKE_SOURCE_DIR}/tests/rtl/cva6-check-segments.cmake)
+endif()

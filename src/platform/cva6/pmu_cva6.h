@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The CVA6 PMU backend (pmu_cva6.c). Its own operations are exported so a
+ * board that runs the backend somewhere slightly different (boards/qemu.c:
+ * QEMU's counters do not freeze under mcountinhibit) can build a table
+ * from them; everything else uses pmu_cva6 as it is.
+ */
+#ifndef TALLY_PMU_CVA6_H
+#define TALLY_PMU_CVA6_H
+#include "platform/common/pmu_csr.h"
+
+extern const struct pmu_backend pmu_cva6;
+void pmu_cva6_probe(struct pmu_hw_info *info);
+long pmu_cva6_match(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel);
+const char *pmu_cva6_describe(unsigned ctr);
+#endif

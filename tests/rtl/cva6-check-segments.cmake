@@ -1,0 +1,26 @@
+# cmake -DELF=x.elf -DREADELF=readelf -DBASE=0x80000000 -P cva6-check-segments.cmake
+# The CVA6 Verilator testharness loads only the ELF segment whose physical
+# address is exactly BASE (up to 16 MiB): a fw_payload image must be one
+# loadable segment there, firmware and payload together.
+execute_process(COMMAND ${READELF} -lW ${ELF} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "${READELF} -l ${ELF} failed")
+endif()
+string(REGEX MATCHALL "\n *LOAD +[^\n]*" loads "${out}")
+list(LENGTH loads n)
+if(NOT n EQUAL 1)
+  message(FATAL_ERROR "${ELF}: ${n} loadable segments, the testharness loads one:\n${out}")
+endif()
+string(REGEX REPLACE "^\n *LOAD +0x[0-9a-f]+ +0x[0-9a-f]+ +(0x[0-9a-f]+) +(0x[0-9a-f]+) +(0x[0-9a-f]+).*" "\\1;\\3" f "${loads}")
+list(GET f 0 paddr)
+list(GET f 1 memsz)
+math(EXPR want "${BASE}" OUTPUT_FORMAT HEXADECIMAL)
+math(EXPR got "${paddr}" OUTPUT_FORMAT HEXADECIMAL)
+if(NOT want STREQUAL got)
+  message(FATAL_ERROR "${ELF}: the segment starts at ${paddr}, not ${BASE}")
+endif()
+math(EXPR size "${memsz}")
+if(size GREATER 16777216)
+  message(FATAL_ERROR "${ELF}: segment of ${size} bytes, the testharness loads 16 MiB")
+endif()
+message(STATUS "${ELF}: one loadable segment at ${paddr}, ${size} bytes")
