@@ -1,24 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Console: picolibc's printf writes through the board's UART, and panic()
+ * Console: printf (printf.c) writes through the board's UART, and panic()
  * is the end of the road for anything the firmware did not expect.
  */
 #include <stdio.h>
 #include "hart.h"
 #include "platform.h"
 
-static int console_put(char c, FILE *f)
+/* One character of firmware output; terminals want CR before LF. */
+void console_putc(char c)
 {
-	(void)f;
 	if (c == '\n')
 		platform.console_putc('\r');
 	platform.console_putc(c);
-	return (unsigned char)c;
 }
-
-static FILE console_file = FDEV_SETUP_STREAM(console_put, NULL, NULL, _FDEV_SETUP_WRITE);
-FILE *const stdout = &console_file;
-FILE *const stderr = &console_file;
 
 void console_init(void)
 {
@@ -28,7 +23,7 @@ void console_init(void)
 void console_puts(const char *s)
 {
 	while (*s)
-		console_put(*s++, 0);
+		console_putc(*s++);
 }
 
 static const char *const reg_names[32] = {

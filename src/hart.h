@@ -19,6 +19,7 @@ enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
+	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
 	bool has_pmp;
 	unsigned num_harts;     /* from the device tree, or 1 */
 };
@@ -37,6 +38,7 @@ bool sbi_mem_ok(uint64_t addr, uint64_t len);
 
 /* console.c */
 void console_init(void);
+void console_putc(char c);
 void console_puts(const char *s);
 __attribute__((noreturn)) void panic(const struct trap_frame *f, const char *why);
 
@@ -49,6 +51,8 @@ void sbi_timer_irq(void);
 /* init.c */
 void tally_boot(unsigned long hartid, unsigned long fdt);
 void tally_secondary(unsigned long hartid, unsigned long fdt);
+__attribute__((noreturn)) void tally_enter_smode(unsigned long hartid, unsigned long addr,
+						  unsigned long arg);
 __attribute__((noreturn)) void arch_enter_payload(unsigned long hartid, unsigned long fdt);
 
 #endif

@@ -6,7 +6,7 @@
  * set up the same CSRs for themselves and park.
  */
 #include <stdio.h>
-#include "fdt.h"
+#include "hsm.h"
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
@@ -23,6 +23,16 @@ extern char trap_entry[], trap_vector_table[];
 #define MEDELEG_S ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
 	(1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
 	(1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+
+/* The firmware's region rounded up to a power of two, as one PMP NAPOT entry covers it. */
+static uintptr_t fw_region_size(void)
+{
+	uintptr_t size = (uintptr_t)_fw_end - (uintptr_t)_fw_start, napot = 8;
+
+	while (napot < size)
+		napot <<= 1;
+	return napot;
+}
 
 /* Find out, once, what this kind of hart implements. */
 static void probe_features(unsigned long fdt)
@@ -49,8 +59,21 @@ static void probe_features(unsigned long fdt)
 		v = csr_read(0x30a) >> 32;
 #endif
 		ok = !trap_guard_end(&g);
+		/* QEMU 7.2 lets STCE stick without Sstc: stimecmp must exist too. */
+		trap_guard_begin(&g);
+		(void)csr_read(0x14d);
 		/* Sstc compares stimecmp with time: no time CSR, no Sstc. */
-		features.has_sstc = ok && (v & ENVCFG_STCE_HI) && features.has_time_csr;
+		features.has_sstc = !trap_guard_end(&g) && ok && (v & ENVCFG_STCE_HI) &&
+				    features.has_time_csr;
+		/* Not using Sstc: STCE off again, or STIP stays stimecmp's and
+		 * the CLINT path could not raise it (Sstc spec, menvcfg.STCE). */
+		if (ok && !features.has_sstc) {
+#if __riscv_xlen == 32
+			csr_clear(0x31a, ENVCFG_STCE_HI);
+#else
+			csr_clear(0x30a, 1UL << 63);
+#endif
+		}
 	}
 
 	/* PMP: is pmpaddr0 there and writable? */
@@ -62,7 +85,9 @@ static void probe_features(unsigned long fdt)
 	ok = !trap_guard_end(&g);
 	features.has_pmp = ok && v;
 
-	features.num_harts = fdt_count_cpus(fdt);
+	/* The device tree, where the board has one, says how many harts there are. */
+	if (platform.dt_fixup)
+		features.num_harts = platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());
 	if (!features.num_harts)
 		features.num_harts = 1;
 }
@@ -74,11 +99,7 @@ static void probe_features(unsigned long fdt)
  */
 static void pmp_setup(void)
 {
-	uintptr_t base = (uintptr_t)_fw_start, size = (uintptr_t)_fw_end - base;
-	uintptr_t napot = 8;
-
-	while (napot < size)
-		napot <<= 1;
+	uintptr_t base = (uintptr_t)_fw_start, napot = fw_region_size();
 	/* NAPOT encoding: base | (size/2 - 1), in units of 4 bytes. */
 	w_pmpaddr0((base | (napot / 2 - 1)) >> 2);
 	w_pmpaddr1(~0UL);     /* NAPOT with all ones: the whole address space */
@@ -115,6 +136,9 @@ static void hart_init(unsigned long hartid)
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
+	/* Other harts reach this one through its machine software interrupt. */
+	if (ipi_available())
+		set_mie(MIP_MSIP);
 }
 
 static void print_isa(void)
@@ -184,9 +208,11 @@ static void banner(unsigned long hartid)
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base TIME DBCN SRST PMU, legacy putchar/getchar\n");
+	printf("Extensions    : Base %sDBCN SRST PMU, legacy putchar/getchar\n",
+	       features.has_s_mode ? "TIME " : "");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
-		: "board timer, interrupt passed to S-mode");
+		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
+		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
 	if (!features.has_time_csr)
 		printf("Time CSR      : none - rdtime traps and is emulated from the board timer "
 		       "(counted as ILLEGAL_INSN)\n");
@@ -202,18 +228,22 @@ static void banner(unsigned long hartid)
 }
 
 
-/* Leave M-mode for the payload: mret to payload_base in its mode. */
-static void enter_payload(unsigned long hartid, unsigned long fdt)
+/*
+ * Leave M-mode: mret to addr in the payload's mode with a0 = hartid and
+ * a1 = arg, interrupts off, translation off. The first hart enters the
+ * payload this way (a1 = device tree), harts started through HSM too.
+ */
+void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long arg)
 {
 	unsigned long ms = r_mstatus();
 
 	ms &= ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV | MSTATUS_SIE | MSTATUS_SPIE);
 	ms |= (unsigned long)platform.payload_mode << MSTATUS_MPP_SHIFT;
 	w_mstatus(ms);                   /* mret lands in the payload's mode, interrupts off */
-	w_mepc(platform.payload_base);
+	w_mepc(addr);
 	if (features.has_s_mode)
 		csr_write(satp, 0);      /* start with translation off */
-	arch_enter_payload(hartid, fdt);
+	arch_enter_payload(hartid, arg);
 }
 
 void tally_boot(unsigned long hartid, unsigned long fdt)
@@ -221,19 +251,38 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	tally_fdt = fdt;
 	console_init();
 	probe_features(fdt);
-	pmu_init(platform.pmu, sbi_mem_ok, platform.fw_events);
+	/*
+	 * Firmware events that can happen here: the board's traps and timer,
+	 * plus IPIs and remote fences where harts can reach each other (the
+	 * hypervisor fences only with the H extension).
+	 */
+	uint32_t fw_events = platform.fw_events;
+	if (ipi_available())
+		fw_events |= ((1u << (PMU_FW_SFENCE_VMA_ASID_RECEIVED + 1)) - 1) &
+			     ~((1u << PMU_FW_IPI_SENT) - 1);
+	if (ipi_available() && ((r_misa() >> ('H' - 'A')) & 1))
+		fw_events |= ((1u << (PMU_FW_HFENCE_VVMA_ASID_RECEIVED + 1)) - 1) &
+			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
+	pmu_init(platform.pmu, sbi_mem_ok, fw_events);
 	hart_init(hartid);
-	banner(hartid);
+	hsm_hart_arrived(hartid, true);
 	fence_rw();
 	boot_done = 1;                   /* release the other harts */
-	enter_payload(hartid, fdt);
+	/* Let them check in, so HSM knows them before the payload asks. */
+	if (ipi_available())
+		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
+				   features.num_harts : TALLY_MAX_HARTS);
+	banner(hartid);
+	tally_enter_smode(hartid, platform.payload_base, fdt);
 }
 
 void tally_secondary(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	hart_init(hartid);
-	/* Parked until the HSM extension exists to start it. */
-	for (;;)
-		wfi();
+	if (!ipi_available())
+		for (;;)
+			wfi();           /* nothing could ever wake it */
+	hsm_hart_arrived(hartid, false);
+	hsm_park(hartid);                /* until hart_start (SBI HSM) */
 }

@@ -26,6 +26,26 @@ struct platform {
 	uintptr_t payload_base;
 	unsigned payload_mode;        /* PRV_S, or PRV_U on M+U-only cores */
 	bool mtvec_vectored;          /* core only supports vectored mtvec */
+	/*
+	 * The device tree the payload receives. Boards that have one set
+	 * dt_fixup = dt_fixup (dt.c): it returns the number of harts in the tree
+	 * and adds a /reserved-memory node for the firmware, growing the tree
+	 * by at most fdt_room bytes where the loader left it (QEMU virt puts it
+	 * near the top of RAM with nothing after it; a tree in ROM gets 0).
+	 * NULL: no device tree, and no FDT code is linked in.
+	 */
+	unsigned (*dt_fixup)(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size);
+	uint32_t fdt_room;
+
+	/* Raise / clear another hart's machine software interrupt (CLINT msip); NULL: one hart. */
+	void (*ipi_send)(unsigned long hartid);
+	void (*ipi_clear)(unsigned long hartid);
+	/*
+	 * The hart has no time CSR (CVA6), or a board standing in for such a
+	 * hart wants it hidden: mcounteren.TM stays clear, so rdtime traps on
+	 * every core alike and trap.c answers it from timer_value().
+	 */
+	bool no_time_csr;
 
 	void (*console_init)(void);
 	void (*console_putc)(char c);
@@ -43,5 +63,8 @@ struct platform {
 };
 
 extern const struct platform platform;
+
+/* dt.c: the dt_fixup of boards with a device tree */
+unsigned dt_fixup(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size);
 
 #endif

@@ -33,6 +33,9 @@ struct sbiret {
 #define SBI_EXT_SRST              0x53525354  /* "SRST" */
 #define SBI_EXT_PMU               0x504D55    /* "PMU" */
 #define SBI_EXT_DBCN              0x4442434E  /* "DBCN" */
+#define SBI_EXT_IPI               0x735049    /* "sPI" */
+#define SBI_EXT_RFENCE            0x52464E43  /* "RFNC" */
+#define SBI_EXT_HSM               0x48534D    /* "HSM" */
 
 /* Base extension functions (SBI spec chapter 4) */
 #define SBI_BASE_GET_SPEC_VERSION 0
@@ -72,6 +75,9 @@ struct sbiret sbi_time_ecall(SBI_ARGS);
 struct sbiret sbi_srst_ecall(SBI_ARGS);
 struct sbiret sbi_dbcn_ecall(SBI_ARGS);
 struct sbiret sbi_pmu_ecall(SBI_ARGS);
+struct sbiret sbi_hsm_ecall(SBI_ARGS);
+struct sbiret sbi_ipi_ecall(SBI_ARGS);
+struct sbiret sbi_rfence_ecall(SBI_ARGS);
 
 static inline struct sbiret sbi_err(long e) { return (struct sbiret){ e, 0 }; }
 static inline struct sbiret sbi_ok(unsigned long v) { return (struct sbiret){ SBI_SUCCESS, v }; }

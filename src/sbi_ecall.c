@@ -4,6 +4,8 @@
  * since every handler takes the registers in the order they arrived (and
  * no more than eight of them), each case is a plain jump.
  */
+#include "hart.h"
+#include "hsm.h"
 #include "sbi.h"
 
 struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
@@ -33,6 +35,19 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 		if (eid == SBI_EXT_SRST)
 			return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid);
 		break;
+	/* Harts reach each other through IPIs; without them there is nothing to manage. */
+	case SBI_EXT_HSM & 0x1f:
+		if (eid == SBI_EXT_HSM && ipi_available())
+			return sbi_hsm_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_IPI & 0x1f:
+		if (eid == SBI_EXT_IPI && ipi_available())
+			return sbi_ipi_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
+	case SBI_EXT_RFENCE & 0x1f:
+		if (eid == SBI_EXT_RFENCE && ipi_available())
+			return sbi_rfence_ecall(a0, a1, a2, a3, a4, a5, fid);
+		break;
 	case SBI_EXT_LEGACY_PUTCHAR:
 		if (eid == SBI_EXT_LEGACY_PUTCHAR)
 			return sbi_legacy_putchar(a0, a1, a2, a3, a4, a5, fid);
@@ -49,9 +64,14 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 long sbi_probe_extension(unsigned long eid)
 {
 	switch (eid) {
+	case SBI_EXT_TIME:
+		return features.has_s_mode;   /* see sbi_time.c */
+	case SBI_EXT_HSM:
+	case SBI_EXT_IPI:
+	case SBI_EXT_RFENCE:
+		return ipi_available();
 	case SBI_EXT_PMU:
 	case SBI_EXT_BASE:
-	case SBI_EXT_TIME:
 	case SBI_EXT_DBCN:
 	case SBI_EXT_SRST:
 	case SBI_EXT_LEGACY_PUTCHAR:

@@ -30,7 +30,9 @@ void sbi_timer_irq(void)
 struct sbiret sbi_time_ecall(SBI_ARGS)
 {
 	(void)a2; (void)a3; (void)a4; (void)a5;
-	if (fid != 0)
+	/* No S-mode (Ibex: M+U only): nobody could take the STIP this raises,
+	 * since U-mode has no interrupts of its own, so TIME is not offered. */
+	if (fid != 0 || !features.has_s_mode)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 #if __riscv_xlen == 32
 	set_timer(((uint64_t)a1 << 32) | a0);   /* rv32: stime_value in a0 (lo), a1 (hi) */

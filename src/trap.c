@@ -6,6 +6,7 @@
  * ends in panic().
  */
 #include "hart.h"
+#include "hsm.h"
 #include "platform.h"
 #include "sbi.h"
 
@@ -20,6 +21,58 @@ static int fw_event_of(unsigned long cause)
 	case CAUSE_ILLEGAL_INSN:     return PMU_FW_ILLEGAL_INSN;
 	default:                     return -1;
 	}
+}
+
+/*
+ * rdtime on a hart without the time CSR (CVA6), or with mcounteren.TM
+ * clear: the read traps as an illegal instruction (priv 3.1.11) and the
+ * firmware answers from the board timer, which is what Linux on such a
+ * core expects of its SBI firmware. rdtime is csrrs rd, time, x0; on rv32
+ * rdtimeh reads the upper half (CSR 0xc81). On an M+U hart (Ibex) the
+ * other counter reads (rdcycle, rdinstret, hpmcounterN) are answered the
+ * same way, from the M-mode counters. Anything else is not ours.
+ */
+#define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
+#define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
+
+static bool emulate_rdtime(struct trap_frame *f)
+{
+	uint32_t insn = (uint32_t)r_mtval();
+	unsigned csr, rd, n;
+	uint64_t now;
+	bool hi;
+
+	/* mtval holds the instruction on CVA6 and QEMU; 0 means "go and read it". */
+	if (!insn && !read_lower_insn(r_mepc(), &insn))
+		return false;
+	if ((insn & CSRRS_X0_MASK) != CSRRS_X0_MATCH)
+		return false;
+	csr = insn >> 20;
+	rd = (insn >> 7) & 31;
+	/* 0xc00-0xc1f: cycle, time, instret, hpmcounter3..31; on rv32
+	 * 0xc80-0xc9f read their upper halves. */
+	hi = __riscv_xlen == 32 && (csr & ~31U) == 0xc80;
+	if ((csr & ~31U) != 0xc00 && !hi)
+		return false;
+	n = csr & 31;
+	if (n == 1) {
+		now = platform.timer_value();
+	} else {
+		/*
+		 * The other counters are answered from the M-mode counter only on
+		 * an M+U hart: Ibex has none of the user-level counter CSRs and
+		 * hardwires mcounteren to 0, so every U-mode read lands here.
+		 * Where S-mode exists, a trapping read is S-mode's business
+		 * (scounteren), and counters the PMU did not find are not ours.
+		 */
+		if (features.has_s_mode || !pmu_hw()->width[n])
+			return false;
+		now = csr_read_counter(n);
+	}
+	if (rd)   /* rd = x0 reads and discards */
+		f->x[rd] = (unsigned long)(hi ? now >> 32 : now);
+	w_mepc(r_mepc() + 4);
+	return true;
 }
 
 /*
@@ -56,6 +109,10 @@ void trap_handler(struct trap_frame *f)
 			sbi_timer_irq();
 			return;
 		}
+		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available()) {
+			ipi_process(r_mhartid());   /* another hart asked for something */
+			return;
+		}
 		panic(f, "unexpected interrupt");
 	}
 	if (prev == PRV_M)
@@ -73,7 +130,9 @@ void trap_handler(struct trap_frame *f)
 
 	ev = fw_event_of(cause);
 	if (ev >= 0)
-		pmu_fw_event(this_pmu(), (unsigned)ev);
+		pmu_fw_event(this_pmu(), (unsigned)ev);   /* once, emulated or not */
+	if (cause == CAUSE_ILLEGAL_INSN && emulate_rdtime(f))
+		return;
 	if (features.has_s_mode) {
 		redirect_to_smode(cause, prev);
 		return;

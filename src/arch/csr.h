@@ -74,6 +74,8 @@ static inline void clear_mcountinhibit(unsigned long x) { csr_clear(0x320, x); }
 /* the cycle and retired-instruction counters as M-mode sees them */
 static inline unsigned long r_mcycle(void) { return csr_read(mcycle); }
 static inline unsigned long r_minstret(void) { return csr_read(minstret); }
+/* the real-time counter; CVA6 has no such CSR and traps */
+static inline unsigned long r_time(void) { return csr_read(time); }
 
 /* wait for an interrupt (a hint: may return at any time) */
 static inline void wfi(void) { __asm__ volatile("wfi"); }
@@ -131,6 +133,31 @@ static inline bool trap_guard_end(struct trap_guard *g)
 	w_mtvec(g->mtvec);       /* back to the real trap vector */
 	w_mscratch(g->mscratch); /* and to this hart's trap frame */
 	return trapped != 0;
+}
+
+/*
+ * Read the 32-bit instruction at epc as the trapped mode sees memory
+ * (mstatus.MPRV: M-mode loads use MPP's privilege and translation, priv
+ * 3.1.6.3), for emulation when mtval does not hold it (mtval may be 0,
+ * priv 3.1.16). Two halfword loads: with the C extension a 32-bit
+ * instruction need only be 2-byte aligned. False if a load faulted; a
+ * fault under the guard rewrites MPP, so mstatus is put back whole.
+ */
+static inline bool read_lower_insn(unsigned long epc, uint32_t *insn)
+{
+	struct trap_guard g;
+	unsigned long ms = r_mstatus(), lo = 0, hi = 0;
+
+	trap_guard_begin(&g);
+	csr_set(mstatus, MSTATUS_MPRV);
+	__asm__ volatile(".option push\n\t.option norvc\n\t"
+			 "lhu %0, 0(%2)\n\tlhu %1, 2(%2)\n\t.option pop"
+			 : "+&r"(lo), "+&r"(hi) : "r"(epc) : "memory");
+	w_mstatus(ms);
+	if (trap_guard_end(&g))
+		return false;
+	*insn = (uint32_t)(hi << 16 | lo);
+	return true;
 }
 
 #endif

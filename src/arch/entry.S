@@ -170,15 +170,28 @@ slow_path:
 
 /*
  * Vectored mode (Ibex has nothing else): exceptions enter at the base,
- * interrupt n at base + 4n. Every slot leads to the same entry, which
- * reads mcause anyway.
+ * interrupt n at base + 4n (priv spec 3.1.7). Every slot leads to the same
+ * entry, which reads mcause anyway. Slots are 4 bytes, so no compressed
+ * jumps here (norvc). On a board that resets at FW_BASE + 0x80 (Ibex) the
+ * table goes first in the image: 32 slots fill exactly the 0x80 bytes
+ * below _start, and reset-time mtvec already points at it.
  */
-	.balign 256
+	.option push
+	.option norvc
+#if TALLY_RESET_OFFSET
+	/* First in the image, at FW_BASE (the linker script checks that it is
+	 * 256-byte aligned). No .balign here: it would pad the section. */
+	.section .text.vectors, "ax"
+#else
+	.section .text
+	.balign 256          /* relaxable padding: the linker keeps it aligned */
+#endif
 	.globl trap_vector_table
 trap_vector_table:
 	.rept 32
 	j	trap_entry
 	.endr
+	.option pop
 
 /* mepc and mstatus.MPP are set; a0 = hartid, a1 = device tree. */
 	.section .text

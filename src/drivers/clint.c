@@ -23,3 +23,13 @@ void clint_set_mtimecmp(uintptr_t base, unsigned long hartid, uint64_t when)
 	c[1] = (uint32_t)(when >> 32);
 	c[0] = (uint32_t)when;
 }
+
+void clint_send_ipi(uintptr_t base, unsigned long hartid)
+{
+	((volatile uint32_t *)(base + CLINT_MSIP))[hartid] = 1;
+}
+
+void clint_clear_ipi(uintptr_t base, unsigned long hartid)
+{
+	((volatile uint32_t *)(base + CLINT_MSIP))[hartid] = 0;
+}

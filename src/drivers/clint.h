@@ -10,4 +10,7 @@
 
 uint64_t clint_mtime(uintptr_t base);
 void clint_set_mtimecmp(uintptr_t base, unsigned long hartid, uint64_t when);
+/* Raise / clear a hart's machine software interrupt (its msip word). */
+void clint_send_ipi(uintptr_t base, unsigned long hartid);
+void clint_clear_ipi(uintptr_t base, unsigned long hartid);
 #endif

@@ -257,8 +257,14 @@ struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
 		err = counter_match(idx, event_idx, event_data, &sel);
 		if (err)
 			return sbi_err(err);
-		if (h->ctr[idx].state == PMU_CTR_STARTED)
-			return sbi_err(SBI_ERR_ALREADY_STARTED);
+		/*
+		 * Held by someone (configured or started): not handed out twice,
+		 * as without SKIP_MATCH. Linux's legacy mode asks for cycle and
+		 * instret this way, once per perf event. (ALREADY_STARTED is not
+		 * an answer table 9 allows.)
+		 */
+		if (h->ctr[idx].state != PMU_CTR_FREE)
+			return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
 		/* The first free counter of the set that can count the event. */
 		err = SBI_ERR_NOT_SUPPORTED;

@@ -49,9 +49,11 @@ wait_for(b"=> ", 20)
 listing = out[mark:].decode(errors="replace")
 for expect in ["SBI 3.0", "SBI Base Functionality", "Timer Extension",
                "System Reset Extension", "Performance Monitoring Unit Extension",
-               "Console Putchar", "Console Getchar"]:
+               "Console Putchar", "Console Getchar", "Hart State Management Extension",
+               "IPI Extension", "RFENCE Extension"]:
     check(expect in listing, f"`sbi` lists {expect!r}")
-check("Hart State Management" not in listing, "`sbi` does not claim HSM (not implemented)")
+check("Nested Acceleration" not in listing and "Steal-time" not in listing,
+      "`sbi` lists no extension Tally does not have")
 # Tally adds a no-map /reserved-memory node for itself to the tree U-Boot got.
 mark = len(out)
 send("fdt addr ${fdtcontroladdr}; fdt print /reserved-memory\n")

@@ -29,6 +29,9 @@ static void virt_timer_set(unsigned long hartid, uint64_t when)
 	clint_set_mtimecmp(VIRT_CLINT, hartid, when);
 }
 
+static void virt_ipi_send(unsigned long hartid) { clint_send_ipi(VIRT_CLINT, hartid); }
+static void virt_ipi_clear(unsigned long hartid) { clint_clear_ipi(VIRT_CLINT, hartid); }
+
 static void virt_reset(unsigned long type, unsigned long reason)
 {
 	volatile uint32_t *test = (volatile uint32_t *)VIRT_TEST;
@@ -49,6 +52,10 @@ const struct platform platform = {
 	.ram_size = TALLY_RAM_SIZE,
 	.payload_base = TALLY_PAYLOAD_BASE,
 	.payload_mode = PRV_S,
+	.dt_fixup = dt_fixup,
+	.fdt_room = 4096,
+	.ipi_send = virt_ipi_send,
+	.ipi_clear = virt_ipi_clear,
 	.console_init = virt_console_init,
 	.console_putc = virt_putc,
 	.console_getc = virt_getc,

@@ -36,6 +36,28 @@ static long qemu_match(unsigned ctr, unsigned long event_idx, uint64_t event_dat
 	}
 }
 
+/*
+ * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
+ * read after inhibiting still sees the live count, and from then on a read
+ * returns the value last *written* to the counter (target/riscv/csr.c,
+ * riscv_pmu_read_ctr). So on stop, read the counter once (that read is the
+ * frozen value) and write it back: later reads then return exactly it. On
+ * start, write the held value again so counting resumes from it instead
+ * of from the time of that write (the stopped interval is not counted).
+ * Harmless on hardware whose counters really freeze.
+ */
+static void qemu_stop(unsigned ctr)
+{
+	pmu_csr_stop(ctr);
+	pmu_csr_write(ctr, pmu_csr_read(ctr));
+}
+
+static void qemu_start(unsigned ctr, uint64_t sel)
+{
+	pmu_csr_write(ctr, pmu_csr_read(ctr));
+	pmu_csr_start(ctr, sel);
+}
+
 static const char *qemu_describe(unsigned ctr)
 {
 	(void)ctr;
@@ -50,8 +72,8 @@ const struct pmu_backend pmu_qemu = {
 	.clear = pmu_csr_clear,
 	.read = pmu_csr_read,
 	.write = pmu_csr_write,
-	.start = pmu_csr_start,
-	.stop = pmu_csr_stop,
+	.start = qemu_start,
+	.stop = qemu_stop,
 	.overflowed = pmu_csr_overflowed,
 	.describe = qemu_describe,
 };

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Guarded counter-bank probes (see csr_probe.h). A core may leave any of
+ * these CSRs out: the priv spec lets mhpmcounterN/mhpmeventN be read-only
+ * zero (3.1.11) and Ibex does exactly that, while QEMU traps. The trap
+ * guard turns "it trapped" into a false return instead of a panic.
+ */
+#include "csr.h"
+#include "csr_probe.h"
+
+bool csr_probe_counter(unsigned idx, uint64_t val, uint64_t *back)
+{
+	struct trap_guard g;
+	uint64_t v = 0;
+
+	trap_guard_begin(&g);
+	csr_write_counter(idx, val);
+	v = csr_read_counter(idx);
+	csr_write_counter(idx, 0);
+	if (trap_guard_end(&g))
+		return false;
+	*back = v;
+	return true;
+}
+
+bool csr_probe_event(unsigned idx, unsigned long *val)
+{
+	struct trap_guard g;
+	unsigned long v = 0;
+
+	trap_guard_begin(&g);
+	v = csr_read_event(idx);
+	if (trap_guard_end(&g))
+		return false;
+	*val = v;
+	return true;
+}
+
+bool csr_probe_mcountinhibit(unsigned long val, unsigned long *back)
+{
+	struct trap_guard g;
+	unsigned long v = 0;
+
+	trap_guard_begin(&g);
+	w_mcountinhibit(val);
+	v = r_mcountinhibit();
+	if (trap_guard_end(&g))
+		return false;
+	*back = v;
+	return true;
+}
+
+void csr_inhibit_set(unsigned long bits) { set_mcountinhibit(bits); }
+void csr_inhibit_clear(unsigned long bits) { clear_mcountinhibit(bits); }

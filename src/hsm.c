@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Hart State Management, EID "HSM" (SBI spec chapter 9): start, stop,
+ * status and suspend, with the spec's state machine. A stopped hart sits
+ * in hsm_park() with only its software interrupt enabled; hart_start
+ * writes where it should go and wakes it through the board's IPI.
+ */
+#include "arch/atomic.h"
+#include "hart.h"
+#include "hsm.h"
+#include "platform.h"
+#include "sbi.h"
+
+enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
+#define SUSPEND_RETENTIVE     0x00000000UL
+#define SUSPEND_NON_RETENTIVE 0x80000000UL
+/* Internal: a hart_start caller owns the hart while it writes the start address. */
+#define HSM_CLAIMED 0x100UL
+
+/* One per hart; other harts write state/start_addr/opaque only through the CAS. */
+static struct hsm_hart {
+	volatile unsigned long state;
+	volatile unsigned long present;
+	unsigned long start_addr, opaque;
+} hsm[TALLY_MAX_HARTS];
+
+bool hart_present(unsigned long hartid)
+{
+	return hartid < TALLY_MAX_HARTS && hsm[hartid].present;
+}
+
+void hsm_hart_arrived(unsigned long hartid, bool running)
+{
+	hsm[hartid].state = running ? HSM_STARTED : HSM_STOPPED;
+	fence_rw();
+	hsm[hartid].present = 1;
+}
+
+void hsm_wait_for_harts(unsigned expected)
+{
+	/* A few million polls: far longer than QEMU or an FPGA takes to get there. */
+	for (unsigned long spin = 0; spin < 4000000; spin++) {
+		unsigned n = 0;
+		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
+			n += hart_present(h);
+		if (n >= expected)
+			return;
+	}
+}
+
+/* The S-level interrupts a suspended hart wakes for: pending and enabled. */
+static bool s_interrupt_pending(void)
+{
+	return r_mip() & r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP);
+}
+
+/* Wait in WFI, serving other harts' requests, until cond() holds. */
+static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
+{
+	while (!cond(hartid)) {
+		wfi();
+		if (r_mip() & MIP_MSIP)
+			ipi_process(hartid);
+	}
+}
+
+static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
+static bool woken(unsigned long hartid) { (void)hartid; return s_interrupt_pending(); }
+
+void hsm_park(unsigned long hartid)
+{
+	/* Only the software interrupt may wake a stopped hart (and only WFI: MIE stays 0). */
+	w_mie(MIP_MSIP);
+	wait_until(hartid, start_requested);
+	hsm[hartid].state = HSM_STARTED;
+	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
+}
+
+static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
+{
+	if (!hart_present(hartid))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (!sbi_mem_ok(addr, 4))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/* Claim the hart: only one caller moves it out of STOPPED. */
+	if (!atomic_cas(&hsm[hartid].state, HSM_STOPPED, HSM_CLAIMED))
+		return sbi_err(SBI_ERR_ALREADY_AVAILABLE);
+	hsm[hartid].start_addr = addr;
+	hsm[hartid].opaque = opaque;
+	fence_rw();                       /* address and argument before the state */
+	hsm[hartid].state = HSM_START_PENDING;
+	platform.ipi_send(hartid);
+	return sbi_ok(0);
+}
+
+static struct sbiret hart_suspend(unsigned long hartid, unsigned long type,
+				  unsigned long resume_addr, unsigned long opaque)
+{
+	/*
+	 * Table 9.4: 0x1..0x0FFFFFFF, 0x80000001..0x8FFFFFFF and anything above
+	 * 32 bits are reserved; the two other ranges are platform-specific
+	 * types, which this platform does not have.
+	 */
+	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
+		bool reserved = (uint64_t)type >> 32 || type <= 0x0FFFFFFFUL ||
+			(type > SUSPEND_NON_RETENTIVE && type <= 0x8FFFFFFFUL);
+		return sbi_err(reserved ? SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED);
+	}
+	if (type == SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	hsm[hartid].state = HSM_SUSPENDED;
+	wait_until(hartid, woken);
+	hsm[hartid].state = HSM_STARTED;
+	if (type == SUSPEND_NON_RETENTIVE)
+		tally_enter_smode(hartid, resume_addr, opaque);   /* as if from reset */
+	return sbi_ok(0);
+}
+
+struct sbiret sbi_hsm_ecall(SBI_ARGS)
+{
+	unsigned long self = r_mhartid();
+
+	(void)a3; (void)a4; (void)a5;
+	switch (fid) {
+	case HSM_HART_START:
+		return hart_start(a0, a1, a2);
+	case HSM_HART_STOP:
+		hsm[self].state = HSM_STOPPED;
+		clear_mip(MIP_SSIP | MIP_STIP);   /* nothing stale when it starts again */
+		hsm_park(self);
+	case HSM_HART_GET_STATUS: {
+		if (!hart_present(a0))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		unsigned long s = hsm[a0].state;
+		return sbi_ok(s == HSM_CLAIMED ? HSM_START_PENDING : s);
+	}
+	case HSM_HART_SUSPEND:
+		return hart_suspend(self, a0, a1, a2);
+	default:
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

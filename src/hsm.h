@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Harts talking to harts: HSM states, IPIs and remote fences (hsm.c, ipi.c). */
+#ifndef TALLY_HSM_H
+#define TALLY_HSM_H
+
+#include <stdbool.h>
+
+/* HSM states (SBI spec 9.1) */
+enum hsm_state {
+	HSM_STARTED = 0, HSM_STOPPED, HSM_START_PENDING, HSM_STOP_PENDING,
+	HSM_SUSPENDED, HSM_SUSPEND_PENDING, HSM_RESUME_PENDING,
+};
+
+/* Is hartid a hart this machine has, that checked in at boot? */
+bool hart_present(unsigned long hartid);
+/* Boot: this hart exists and is (boot hart) running or (others) stopped. */
+void hsm_hart_arrived(unsigned long hartid, bool running);
+/* Boot hart: wait (bounded) for the harts the device tree lists. */
+void hsm_wait_for_harts(unsigned expected);
+/* A stopped hart waits here until hart_start; then enters S-mode. Never returns. */
+__attribute__((noreturn)) void hsm_park(unsigned long hartid);
+/* Does this platform have a way to interrupt another hart? */
+bool ipi_available(void);
+/* M-mode software interrupt: do what other harts asked of this one. */
+void ipi_process(unsigned long hartid);
+#endif

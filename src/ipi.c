@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Inter-hart requests: the IPI extension (SBI spec chapter 7) and remote
+ * fences, RFENCE (chapter 8).
+ *
+ * Each hart has a mailbox word of pending request bits. A sender sets bits
+ * in the target's mailbox, then raises the target's machine software
+ * interrupt (CLINT msip); the target's trap handler runs ipi_process().
+ * Remote fences also wait until every target has done the work: one fence
+ * request is in flight at a time, under rfence_lock, and a hart waiting for
+ * that lock keeps serving its own mailbox so two senders never deadlock.
+ */
+#include "arch/atomic.h"
+#include "arch/fence.h"
+#include "hart.h"
+#include "hsm.h"
+#include "platform.h"
+#include "sbi.h"
+
+/* Mailbox bits */
+#define REQ_SSIP  1UL   /* raise S-mode's software interrupt (sbi_send_ipi) */
+#define REQ_FENCE 2UL   /* run the fence described in `rfence` and acknowledge */
+
+static volatile unsigned long mailbox[TALLY_MAX_HARTS];
+
+enum fence_kind {   /* RFENCE FIDs 0..6 */
+	F_FENCE_I = 0, F_SFENCE_VMA, F_SFENCE_VMA_ASID, F_HFENCE_GVMA_VMID,
+	F_HFENCE_GVMA, F_HFENCE_VVMA_ASID, F_HFENCE_VVMA, F_KINDS
+};
+
+static struct {
+	volatile unsigned long lock;
+	unsigned long kind, start, size, id;
+	volatile unsigned long waiting;   /* targets that have not acknowledged */
+} rfence;
+
+/* Firmware events (SBI table 6): SENT for each kind is 8 + 2 * kind, RECEIVED the next. */
+static unsigned fence_event(unsigned long kind) { return PMU_FW_FENCE_I_SENT + 2 * (unsigned)kind; }
+
+bool ipi_available(void)
+{
+	return platform.ipi_send != 0;
+}
+
+/* Larger ranges than this are flushed whole: one instruction beats thousands. */
+#define FENCE_PAGE_LIMIT (64UL * 4096)
+
+static void run_fence(void)
+{
+	unsigned long a = rfence.start, size = rfence.size, id = rfence.id;
+	bool whole = (a == 0 && size == 0) || size == ~0UL || size > FENCE_PAGE_LIMIT;
+	unsigned long end = a + size;
+
+	switch (rfence.kind) {
+	case F_FENCE_I:
+		fence_i();
+		return;
+	case F_SFENCE_VMA:
+		if (whole) { sfence_vma_all(); return; }
+		for (; a < end; a += 4096) sfence_vma_page(a);
+		return;
+	case F_SFENCE_VMA_ASID:
+		if (whole) { sfence_vma_asid_all(id); return; }
+		for (; a < end; a += 4096) sfence_vma_asid_page(a, id);
+		return;
+	case F_HFENCE_GVMA_VMID:
+	case F_HFENCE_GVMA: {
+		unsigned long vmid = rfence.kind == F_HFENCE_GVMA ? 0 : id;
+		if (whole) { hfence_gvma(0, vmid); return; }
+		for (; a < end; a += 4096) hfence_gvma(a >> 2, vmid);
+		return;
+	}
+	case F_HFENCE_VVMA_ASID:
+	case F_HFENCE_VVMA: {
+		unsigned long asid = rfence.kind == F_HFENCE_VVMA ? 0 : id;
+		if (whole) { hfence_vvma(0, asid); return; }
+		for (; a < end; a += 4096) hfence_vvma(a, asid);
+		return;
+	}
+	}
+}
+
+void ipi_process(unsigned long hartid)
+{
+	struct pmu_hart *pmu = &pmu_harts[hartid];
+	unsigned long req;
+
+	platform.ipi_clear(hartid);          /* before reading: a new request re-raises it */
+	req = atomic_swap(&mailbox[hartid], 0);
+	if (req & REQ_SSIP) {
+		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
+		pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
+	}
+	if (req & REQ_FENCE) {
+		run_fence();
+		pmu_fw_event(pmu, fence_event(rfence.kind) + 1);
+		atomic_sub(&rfence.waiting, 1);
+	}
+}
+
+/*
+ * The harts named by (mask, base): base == -1 means every hart; otherwise
+ * hart base + i for each bit i, each of which must exist (7.1, 8.1).
+ * Returns false if any does not (nothing is sent then).
+ */
+static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
+{
+	*set = 0;
+	if (base == ~0UL) {
+		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
+			if (hart_present(h))
+				*set |= 1UL << h;
+		return true;
+	}
+	for (unsigned long i = 0; mask; i++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
+		if (base + i < base || !hart_present(base + i))
+			return false;
+		*set |= 1UL << (base + i);
+	}
+	return true;
+}
+
+static struct sbiret send_ipi(unsigned long mask, unsigned long base)
+{
+	unsigned long self = r_mhartid(), set;
+	struct pmu_hart *pmu = this_pmu();
+
+	if (!targets(mask, base, &set))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (unsigned long h = 0; set; h++, set >>= 1) {
+		if (!(set & 1))
+			continue;
+		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
+		if (h == self) {
+			set_mip(MIP_SSIP);
+			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
+			continue;
+		}
+		atomic_fetch_or(&mailbox[h], REQ_SSIP);
+		platform.ipi_send(h);
+	}
+	return sbi_ok(0);
+}
+
+static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsigned long base,
+				  unsigned long start, unsigned long size, unsigned long id)
+{
+	unsigned long self = r_mhartid(), set, n = 0;
+	struct pmu_hart *pmu = this_pmu();
+
+	if (kind >= F_HFENCE_GVMA_VMID && !((r_misa() >> ('H' - 'A')) & 1))
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	if (!targets(mask, base, &set))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+
+	while (atomic_swap(&rfence.lock, 1))
+		ipi_process(self);           /* serve others while we wait our turn */
+	rfence.kind = kind;
+	rfence.start = start;
+	rfence.size = size;
+	rfence.id = id;
+	for (unsigned long h = 0, s = set; s; h++, s >>= 1)
+		n += (s & 1) && h != self;
+	rfence.waiting = n;
+	fence_rw();                          /* the request before the doorbells */
+	for (unsigned long h = 0, s = set; s; h++, s >>= 1) {
+		if (!(s & 1))
+			continue;
+		pmu_fw_event(pmu, fence_event(kind));
+		if (h == self) {
+			run_fence();
+			pmu_fw_event(pmu, fence_event(kind) + 1);
+			continue;
+		}
+		atomic_fetch_or(&mailbox[h], REQ_FENCE);
+		platform.ipi_send(h);
+	}
+	while (rfence.waiting)
+		if (r_mip() & MIP_MSIP)
+			ipi_process(self);
+	atomic_swap(&rfence.lock, 0);
+	return sbi_ok(0);
+}
+
+struct sbiret sbi_ipi_ecall(SBI_ARGS)
+{
+	(void)a2; (void)a3; (void)a4; (void)a5;
+	if (fid != 0)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	return send_ipi(a0, a1);
+}
+
+struct sbiret sbi_rfence_ecall(SBI_ARGS)
+{
+	(void)a5;
+	if (fid >= F_KINDS)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */
+	return remote_fence(fid, a0, a1, fid == F_FENCE_I ? 0 : a2, fid == F_FENCE_I ? 0 : a3,
+			    a4);
+}
