@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * /init for the Linux perf test: a static, libc-free riscv64 program that
+ * opens perf events through Linux's riscv_pmu_sbi driver (which calls
+ * Tally's SBI PMU extension), runs known workloads, checks the counts are
+ * plausible, prints one line per check and "N passed, M failed", then
+ * powers the machine off through reboot(2) (-> SBI SRST).
+ */
+#include <stdint.h>
+
+#define SYS_ioctl 29
+#define SYS_nanosleep 101
+#define SYS_read 63
+#define SYS_write 64
+#define SYS_sched_setaffinity 122
+#define SYS_reboot 142
+#define SYS_perf_event_open 241
+
+static long sys(long n, long a, long b, long c, long d, long e)
+{
+	register long a0 __asm__("a0") = a, a1 __asm__("a1") = b, a2 __asm__("a2") = c;
+	register long a3 __asm__("a3") = d, a4 __asm__("a4") = e, a7 __asm__("a7") = n;
+	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a7) : "memory");
+	return a0;
+}
+
+static void out(const char *s)
+{
+	long n = 0;
+	while (s[n])
+		n++;
+	sys(SYS_write, 1, (long)s, n, 0, 0);
+}
+
+static void out_num(uint64_t v)
+{
+	char b[24];
+	int i = 23;
+	b[i] = 0;
+	do { b[--i] = (char)('0' + v % 10); v /= 10; } while (v);
+	out(b + i);
+}
+
+/* The perf_event_attr fields we use (include/uapi/linux/perf_event.h). */
+struct perf_attr {
+	uint32_t type, size;
+	uint64_t config, sample_period, sample_type, read_format;
+	uint64_t flags;        /* bit 0 disabled, 5 exclude_kernel, 6 exclude_hv */
+	uint64_t rest[9];
+};
+#define PERF_TYPE_HARDWARE 0
+#define PERF_TYPE_HW_CACHE 3
+#define PERF_TYPE_RAW 4
+#define IOC_ENABLE 0x2400
+#define IOC_DISABLE 0x2401
+#define IOC_RESET 0x2403
+
+static int passed, failed;
+
+static void check(int ok, const char *what, uint64_t got)
+{
+	out(ok ? "ok - " : "FAIL - ");
+	out(what);
+	out(" (count ");
+	out_num(got);
+	out(")\n");
+	if (ok) passed++; else failed++;
+}
+
+/* pid 0, cpu -1: this task wherever it runs; pid -1, cpu 0: all of CPU 0. */
+static long open_event_on(uint32_t type, uint64_t config, long pid, long cpu)
+{
+	struct perf_attr a = { .type = type, .size = sizeof(a), .config = config, .flags = 1 };
+	return sys(SYS_perf_event_open, (long)&a, pid, cpu, -1, 0);
+}
+
+static long open_event(uint32_t type, uint64_t config)
+{
+	return open_event_on(type, config, 0, -1);
+}
+
+static volatile uint64_t sink;
+static volatile uint8_t pages[64 * 4096];   /* volatile: never written, or GCC folds the reads away */
+
+/* A loop of exactly n iterations, 4 instructions each (addi, add, bnez + a nop). */
+static void spin(long n)
+{
+	long acc = 0;
+	__asm__ volatile("1: addi %0, %0, -1\n add %1, %1, %0\n nop\n bnez %0, 1b"
+			 : "+r"(n), "+r"(acc));
+	sink = (uint64_t)acc;
+}
+
+static void touch_pages(void)
+{
+	for (int r = 0; r < 4; r++)
+		for (unsigned i = 0; i < sizeof(pages); i += 4096)
+			sink += pages[i];
+}
+
+static void nap(void)
+{
+	long ts[2] = { 0, 20 * 1000 * 1000 };   /* 20 ms, a few timer events */
+	for (int i = 0; i < 5; i++)
+		sys(SYS_nanosleep, (long)ts, 0, 0, 0, 0);
+}
+
+/* Count one event around a workload; returns -1 if it could not be opened. */
+static long long measure_on(uint32_t type, uint64_t config, void (*work)(void), long pid, long cpu)
+{
+	uint64_t count = 0;
+	long fd = open_event_on(type, config, pid, cpu);
+	if (fd < 0)
+		return -1;
+	sys(SYS_ioctl, fd, IOC_RESET, 0, 0, 0);
+	sys(SYS_ioctl, fd, IOC_ENABLE, 0, 0, 0);
+	work();
+	sys(SYS_ioctl, fd, IOC_DISABLE, 0, 0, 0);
+	if (sys(SYS_read, fd, (long)&count, 8, 0, 0) != 8)
+		return -1;
+	return (long long)count;
+}
+
+static long long measure(uint32_t type, uint64_t config, void (*work)(void))
+{
+	return measure_on(type, config, work, 0, -1);
+}
+
+#define N 1000000
+static void work_spin(void) { spin(N); }
+
+void _start(void)
+{
+	long long c;
+
+	out("\nperf-init: Linux perf through Tally's SBI PMU\n");
+	c = measure(PERF_TYPE_HARDWARE, 1 /* instructions */, work_spin);
+	check(c >= 4LL * N && c < 4LL * N + 200000, "instructions for a 4x1M-instruction loop", (uint64_t)c);
+	c = measure(PERF_TYPE_HARDWARE, 0 /* cycles */, work_spin);
+	check(c >= 4LL * N / 4 && c < 4LL * N * 50, "cycles for the same loop", (uint64_t)c);
+	/*
+	 * Firmware event SET_TIMER (raw config bit 63 = firmware event, code 5),
+	 * counted on the whole CPU: while this task sleeps its own counters are
+	 * stopped, and the timer is programmed in the idle task.
+	 */
+	c = measure_on(PERF_TYPE_RAW, (1ULL << 63) | 5, nap, -1, 0);
+	check(c >= 1 && c < 100000, "firmware SET_TIMER events over 5 sleeps", (uint64_t)c);
+	/* DTLB read misses (cache 3 = dTLB, op read, result miss) over 64 pages x4. */
+	c = measure(PERF_TYPE_HW_CACHE, 3 | (0 << 8) | (1 << 16), touch_pages);
+	check(c >= 16 && c < 10000000, "dTLB read misses touching 64 pages", (uint64_t)c);
+	c = measure(PERF_TYPE_RAW, 0x10019, touch_pages);
+	check(c >= 16 && c < 10000000, "raw event 0x10019 (QEMU's DTLB read miss) touching 64 pages", (uint64_t)c);
+	/* A stopped counter stays still: a second read after DISABLE. */
+	{
+		uint64_t a = 0, b = 0;
+		long fd = open_event(PERF_TYPE_HARDWARE, 1);
+		sys(SYS_ioctl, fd, IOC_ENABLE, 0, 0, 0);
+		spin(1000);
+		sys(SYS_ioctl, fd, IOC_DISABLE, 0, 0, 0);
+		sys(SYS_read, fd, (long)&a, 8, 0, 0);
+		spin(100000);
+		sys(SYS_read, fd, (long)&b, 8, 0, 0);
+		check(fd >= 0 && a > 0 && a == b, "a disabled counter does not move", b - a);
+	}
+	out_num((uint64_t)passed);
+	out(" passed, ");
+	out_num((uint64_t)failed);
+	out(" failed\n");
+	sys(SYS_reboot, (long)0xfee1dead, 672274793, 0x4321fedc /* POWER_OFF */, 0, 0);
+	for (;;)
+		;
+}
