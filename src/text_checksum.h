@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Build option TALLY_TEXT_CHECKSUM (text_checksum.c): has anything written
+ * to the firmware's code or constants since boot? Only builds with the
+ * option compile the calls; the normal image has neither code nor data.
+ */
+#ifndef TALLY_TEXT_CHECKSUM_H
+#define TALLY_TEXT_CHECKSUM_H
+
+#include <stdbool.h>
+
+/* Boot: checksum .text and .rodata as loaded. */
+void text_checksum_boot(void);
+/* Shutdown: checksum again, print the verdict; false if anything changed. */
+bool text_checksum_check(void);
+
+#endif

@@ -1,0 +1,1179 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The ecall fuzzer: an S-mode payload that makes FUZZ_CALLS pseudo-random
+ * SBI calls (xorshift64*, seeded with FUZZ_SEED) and checks after each one
+ * that the firmware still answers as the spec allows:
+ *   - the error is one the spec allows for that EID/FID, and where the
+ *     answer follows from the arguments (or from the model of the PMU
+ *     counters and snapshot area this file keeps), exactly that answer;
+ *   - every register but a0 and a1 comes back as it went in (fuzz_asm.S);
+ *     for the legacy calls a1 too;
+ *   - values the call must return (spec version, counter info, ...).
+ * Every 1000 calls a canary asks questions with fixed answers and the PMU
+ * counters are all released (stop + RESET), checking the model on the way.
+ *
+ * What it never does: shut down or reboot (SRST gets only invalid
+ * type/reason pairs), stop the boot hart, suspend without a pending wakeup
+ * (SSIP is set first), hand the firmware a valid pointer into memory the
+ * payload uses (only its scratch pages, RAM nobody uses, and a short
+ * printable string for DBCN writes), or start a hart anywhere but
+ * fuzz_secondary_entry.
+ *
+ * Output: sparse progress, the first failures in detail, then
+ * "N passed, M failed" (each checked property counts) and SRST shutdown.
+ * Build knobs: FUZZ_SEED, FUZZ_CALLS (CMake: TALLY_FUZZ_SEED/_CALLS), and
+ * FUZZ_TRACE to print every call before it is made (to find a hang).
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "hsm.h"
+#include "sbicall.h"
+
+#ifndef FUZZ_SEED
+#define FUZZ_SEED 0x7a11f0225eedULL
+#endif
+#ifndef FUZZ_CALLS
+#define FUZZ_CALLS 150000UL
+#endif
+
+#define XLEN __riscv_xlen
+/* The payload's printf has no long long: the seed in two halves (no high half if 0). */
+#define SEED_FMT "0x%.0lx%08lx"
+#define SEED_HI ((unsigned long)((uint64_t)(FUZZ_SEED) >> 32))
+#define SEED_LO ((unsigned long)((uint64_t)(FUZZ_SEED) & 0xffffffffUL))
+#define RAM_BASE 0x80000000UL
+#define RAM_END  0x88000000UL          /* QEMU virt -m 128M */
+#define FW_WINDOW (128UL * 1024)       /* "inside the firmware": RAM_BASE + this */
+/* RAM nobody uses: the payload ends far below, the device tree sits at the top. */
+#define FREE_LO  0x84000000UL
+#define FREE_HI  0x86000000UL
+#define MAX_HARTS 8                    /* fuzz_asm.S SEC_HARTS */
+#define PAGE 4096UL
+
+#define EXT_LEGACY_SHUTDOWN 0x08UL
+#define HSM_START 0
+#define HSM_STOP 1
+#define HSM_STATUS 2
+#define HSM_SUSPEND 3
+#define SUSP_NONRET 0x80000000UL
+
+/* An allowed-answer set: bit -err for each SBI error, bit 0 for success. */
+#define B(e) (1u << (unsigned)-(long)(e))
+#define OK B(SBI_SUCCESS)
+#define ANY_ERR 0x3ffeu                /* SBI 3.0 errors -1 .. -13 */
+#define NS B(SBI_ERR_NOT_SUPPORTED)
+#define IP B(SBI_ERR_INVALID_PARAM)
+#define IA B(SBI_ERR_INVALID_ADDRESS)
+
+/* ---- PRNG: xorshift64* --------------------------------------------- */
+
+static uint64_t rng_state;
+static uint64_t rnd64(void)
+{
+	uint64_t x = rng_state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	rng_state = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+static unsigned long rnd(void) { return (unsigned long)rnd64(); }
+static unsigned long below(unsigned long n) { return n ? (unsigned long)(rnd64() % n) : 0; }
+static bool chance(unsigned pct) { return below(100) < pct; }
+
+/* ---- results -------------------------------------------------------- */
+
+static unsigned long passed, failed, ncalls, fuzz_calls;
+static unsigned long cur_eid, cur_fid;   /* for failure lines */
+
+struct fz_call {
+	unsigned long in[8];    /* a0..a7 */
+	unsigned long out[32];  /* x0..x31 after the ecall */
+	unsigned long pattern;
+	unsigned long sp_before;
+};
+void fuzz_ecall(struct fz_call *c);
+long fuzz_nonret_suspend(unsigned long ctx[17]);
+void fuzz_secondary_entry(void);
+void fuzz_trap_vector(void);
+void secondary_main(unsigned long hartid, unsigned long opaque);
+void fuzz_unexpected_trap(void);
+
+static struct fz_call last;
+
+static void fail(const char *why, unsigned long got, unsigned long want)
+{
+	failed++;
+	if (failed > 40)
+		return;
+	printf("\nFAIL call %lu eid 0x%lx fid 0x%lx a0..a5 %lx %lx %lx %lx %lx %lx -> %ld 0x%lx: "
+	       "%s (got 0x%lx want 0x%lx)\n", ncalls, cur_eid, cur_fid, last.in[0], last.in[1],
+	       last.in[2], last.in[3], last.in[4], last.in[5], (long)last.out[10], last.out[11],
+	       why, got, want);
+}
+
+static void check(bool ok, const char *why, unsigned long got, unsigned long want)
+{
+	if (ok)
+		passed++;
+	else
+		fail(why, got, want);
+}
+
+/*
+ * Make the call in last.in and check the two properties every call has:
+ * the error is in `allowed` (and is an SBI error at all), and the
+ * registers came back. keep_a1: legacy calls must not change a1.
+ */
+static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned long a[6],
+			  unsigned allowed, bool keep_a1)
+{
+	long err;
+
+	for (int i = 0; i < 6; i++)
+		last.in[i] = a[i];
+	last.in[6] = fid;
+	last.in[7] = eid;
+	cur_eid = eid;
+	cur_fid = fid;
+#ifdef FUZZ_TRACE
+	printf("[%lu] eid 0x%lx fid 0x%lx a0..a5 %lx %lx %lx %lx %lx %lx\n", ncalls, eid, fid,
+	       a[0], a[1], a[2], a[3], a[4], a[5]);
+#endif
+	/* Low byte clear: pattern + n differs for every register. */
+	last.pattern = rnd() & ~0xffUL;
+	fuzz_ecall(&last);
+	ncalls++;
+	err = (long)last.out[10];
+	if (allowed == ~0u)      /* a0 is not an SBI error here (legacy getchar) */
+		passed++;
+	else if (err > 0 || err < -13 || !((allowed >> -err) & 1))
+		fail("error not allowed here (want: mask of -errors)", (unsigned long)err, allowed);
+	else
+		passed++;
+
+	bool regs_ok = last.out[0] == 0 && last.out[2] == last.sp_before;
+	unsigned bad = 0;
+	for (unsigned n = 1; n < 32; n++) {
+		unsigned long want;
+		if (n == 2 || n == 10 || (n == 11 && !keep_a1))
+			continue;
+		want = n >= 10 && n <= 17 ? last.in[n - 10] : last.pattern + n;
+		if (last.out[n] != want) {
+			regs_ok = false;
+			bad = n;
+		}
+	}
+	check(regs_ok, "register clobbered (got: x number)", bad,
+	      bad ? (bad >= 10 && bad <= 17 ? last.in[bad - 10] : last.pattern + bad) : 0);
+	return (struct sbiret){ err, last.out[11] };
+}
+
+/* The answer must be exactly this error (and, on success, this value). */
+static struct sbiret call_exact(unsigned long eid, unsigned long fid, const unsigned long a[6],
+				long err, bool check_val, unsigned long val)
+{
+	struct sbiret r = call(eid, fid, a, B(err), false);
+	if (check_val && r.error == err)
+		check(r.value == val, "wrong value", r.value, val);
+	return r;
+}
+
+static void argz(unsigned long a[6])
+{
+	for (int i = 0; i < 6; i++)
+		a[i] = rnd();
+}
+
+/* ---- what the firmware told us at the start ------------------------- */
+
+static unsigned long boot_hart, nharts;
+static bool present[MAX_HARTS];
+static unsigned long impl_version, mvendorid, marchid, mimpid;
+static unsigned long pmu_total, pmu_num_hw;
+static unsigned long ctr_info[64];
+static uint32_t fw_sup;           /* firmware events that event_get_info says exist */
+static bool has_h;                /* RFENCE hfence calls work (H extension) */
+static unsigned long fw_ok_page;  /* first page past the firmware: fw_end in (this - 4 KiB, this] */
+static unsigned long payload_lo;  /* where the payload starts */
+
+extern char _start[];
+
+/* Scratch pages the firmware may write: snapshots, event_get_info entries, DBCN reads. */
+#define SCRATCH_PAGES 4
+static uint8_t scratch[SCRATCH_PAGES * PAGE] __attribute__((aligned(4096)));
+static const char dbcn_text[] = "[dbcn]";
+
+/* Secondary harts: what they found (written by them, read by hart 0). */
+static volatile unsigned long sec_pass, sec_fail, sec_runs;
+#define OPAQUE(h) ((unsigned long)0x5ec0dea0UL + (h))
+
+/* ---- memory the firmware may accept --------------------------------- */
+
+enum { NO, YES, MAYBE };
+
+/* Would the firmware accept [addr, addr + len)? (mem.c's rule, fw_end known to a page.) */
+static int mem_pred(unsigned long addr, unsigned long len)
+{
+	uint64_t a = addr, end = a + len;
+
+	if (len == 0 || end < a)
+		return NO;
+	if (a < RAM_BASE || end > RAM_END)
+		return NO;
+	if (a + PAGE <= fw_ok_page)
+		return NO;           /* starts inside the firmware for sure */
+	if (a >= fw_ok_page)
+		return YES;
+	return MAYBE;
+}
+
+/* An address the firmware must refuse (for any length), in one of many shapes. */
+static unsigned long bad_addr(void)
+{
+	unsigned long a;
+
+	switch (below(8)) {
+	case 0:  /* inside the firmware, any alignment */
+		a = RAM_BASE + below(fw_ok_page - PAGE - RAM_BASE);
+		break;
+	case 1:  /* the firmware's first bytes */
+		a = RAM_BASE + below(64);
+		break;
+	case 2:  /* below RAM: MMIO, zero */
+		a = chance(20) ? 0 : below(RAM_BASE);
+		break;
+	case 3:  /* past the end of RAM */
+		a = RAM_END + below(1UL << 20);
+		break;
+	case 4:  /* wrapping past the top of the address space */
+		a = ~0UL - below(8192);
+		break;
+	case 5:  /* anything at all */
+		a = rnd();
+		break;
+	case 6:  /* rv64: above 4 GiB, where nothing is */
+		a = XLEN == 64 ? (unsigned long)((rnd64() | (1ULL << 40)) & ~0xfffULL) : ~0UL - 4095;
+		break;
+	default: /* unaligned inside the firmware */
+		a = RAM_BASE + (below((fw_ok_page - PAGE - RAM_BASE) / 8) * 8) + 1 + below(7);
+		break;
+	}
+	/* A random value can land in usable RAM: move it into the firmware. */
+	if (mem_pred(a, 1) != NO)
+		a = RAM_BASE + (a & 0xfff);
+	return a;
+}
+
+/* A page the firmware may write to without hurting the payload. */
+static unsigned long safe_page(void)
+{
+	switch (below(3)) {
+	case 0:
+		return (uintptr_t)scratch + below(SCRATCH_PAGES) * PAGE;
+	case 1:
+		return FREE_LO + below((FREE_HI - FREE_LO) / PAGE) * PAGE;
+	default: /* between the firmware's end and the payload */
+		return fw_ok_page + below((payload_lo - fw_ok_page) / PAGE) * PAGE;
+	}
+}
+
+/* A length: small, page-ish, huge, wrapping. */
+static unsigned long rnd_len(void)
+{
+	switch (below(6)) {
+	case 0: return 0;
+	case 1: return 1 + below(16);
+	case 2: return 1 + below(8192);
+	case 3: return RAM_END - RAM_BASE + below(64);
+	case 4: return ~0UL - below(4096);
+	default: return rnd();
+	}
+}
+
+/* ---- the secondary harts --------------------------------------------- */
+
+static void sec_check(bool ok)
+{
+	__atomic_fetch_add(ok ? &sec_pass : &sec_fail, 1, __ATOMIC_RELAXED);
+}
+
+/* Another hart, started by hart_start: a few calls that touch hart 0, then stop. */
+void secondary_main(unsigned long hartid, unsigned long opaque)
+{
+	struct sbiret r;
+
+	sec_check(opaque == OPAQUE(hartid));
+	r = sbi_call(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.value == HSM_STARTED);
+	r = sbi_call(SBI_EXT_IPI, 0, 1, boot_hart, 0, 0, 0, 0);
+	sec_check(r.error == 0);
+	r = sbi_call(SBI_EXT_RFENCE, 0, 0, ~0UL, 0, 0, 0, 0);          /* fence.i, all harts */
+	sec_check(r.error == 0);
+	r = sbi_call(SBI_EXT_RFENCE, 1, 1, boot_hart, RAM_BASE + (hartid << 12), 3 * PAGE, 0, 0);
+	sec_check(r.error == 0);
+	r = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.value == pmu_total);
+	r = sbi_call(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.value == SBI_SPEC_VERSION);
+	__atomic_fetch_add(&sec_runs, 1, __ATOMIC_RELEASE);
+	sbi_call(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
+	sec_check(false);   /* hart_stop returned */
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+/* ---- S-mode helpers ------------------------------------------------- */
+
+#define SIP_SSIP 2UL
+#define SIE_SSIE 2UL
+static void ssip_pending(void) { __asm__ volatile("csrs sip, %0" :: "r"(SIP_SSIP)); }
+
+static void finish(void) __attribute__((noreturn));
+
+void fuzz_unexpected_trap(void)
+{
+	unsigned long cause, epc, tval;
+
+	__asm__ volatile("csrr %0, scause" : "=r"(cause));
+	__asm__ volatile("csrr %0, sepc" : "=r"(epc));
+	__asm__ volatile("csrr %0, stval" : "=r"(tval));
+	printf("\nFAIL unexpected S-mode trap scause 0x%lx sepc 0x%lx stval 0x%lx "
+	       "(call %lu eid 0x%lx fid 0x%lx)\n", cause, epc, tval, ncalls, cur_eid, cur_fid);
+	failed++;
+	finish();
+}
+
+/* ---- Base ------------------------------------------------------------ */
+
+static const unsigned long known_eids[] = {
+	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_DBCN, SBI_EXT_SRST, SBI_EXT_PMU,
+	SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
+};
+#define N_KNOWN (sizeof(known_eids) / sizeof(known_eids[0]))
+/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, FWFT, DBTR, MPXY, SSE). */
+static const unsigned long absent_eids[] = {
+	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x46574654, 0x44425452, 0x4D505859,
+	0x535345, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
+};
+#define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
+
+static bool is_known(unsigned long eid)
+{
+	for (unsigned i = 0; i < N_KNOWN; i++)
+		if (known_eids[i] == eid)
+			return true;
+	return false;
+}
+
+/* An EID Tally does not implement, and never legacy shutdown (0x08). */
+static unsigned long unknown_eid(void)
+{
+	unsigned long e;
+
+	do {
+		switch (below(6)) {
+		case 0: e = absent_eids[below(N_ABSENT)]; break;
+		/* same low five bits as a real one: the dispatcher's switch must compare it all */
+		case 1: e = known_eids[below(N_KNOWN)] ^ ((1 + below(0xffff)) << 5); break;
+		case 2: e = XLEN == 64 ? (unsigned long)((uint64_t)known_eids[below(N_KNOWN)] |
+						      (1ULL << (32 + below(32)))) : rnd(); break;
+		case 3: e = 0x08000000UL + (below(3) << 24) + below(1UL << 24); break; /* exp/vendor/fw ranges */
+		case 4: e = 0x09 + below(7); break;   /* legacy range, unassigned */
+		default: e = rnd(); break;
+		}
+	} while (is_known(e) || e == EXT_LEGACY_SHUTDOWN);
+	return e;
+}
+
+static void fuzz_base(void)
+{
+	unsigned long a[6], fid = below(10);
+
+	argz(a);
+	if (chance(5))
+		fid = rnd();
+	switch (fid) {
+	case SBI_BASE_GET_SPEC_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_SPEC_VERSION); break;
+	case SBI_BASE_GET_IMPL_ID: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_IMPL_ID_TALLY); break;
+	case SBI_BASE_GET_IMPL_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, impl_version); break;
+	case SBI_BASE_PROBE_EXT: {
+		bool k = chance(50);
+		a[0] = k ? known_eids[below(N_KNOWN)] : unknown_eid();
+		/* TIME/HSM/IPI/RFENCE could be absent on some board; on QEMU virt they are all there. */
+		call_exact(SBI_EXT_BASE, fid, a, 0, true, k ? 1 : 0);
+		break;
+	}
+	case SBI_BASE_GET_MVENDORID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mvendorid); break;
+	case SBI_BASE_GET_MARCHID: call_exact(SBI_EXT_BASE, fid, a, 0, true, marchid); break;
+	case SBI_BASE_GET_MIMPID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mimpid); break;
+	default: call_exact(SBI_EXT_BASE, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0); break;
+	}
+}
+
+/* ---- TIME ------------------------------------------------------------ */
+
+static void fuzz_time(void)
+{
+	unsigned long a[6], fid = chance(85) ? 0 : (chance(50) ? 1 + below(4) : rnd());
+
+	argz(a);
+	if (chance(30)) {   /* a near deadline: the timer fires for real */
+		uint64_t t = (uint64_t)rd_time() + below(2000);
+		a[0] = (unsigned long)t;
+		a[1] = XLEN == 32 ? (unsigned long)(t >> 32) : a[1];
+	}
+	call_exact(SBI_EXT_TIME, fid, a, fid == 0 ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED, true, 0);
+}
+
+/* ---- DBCN ------------------------------------------------------------ */
+
+static void fuzz_dbcn(void)
+{
+	unsigned long a[6], fid = below(4);
+
+	argz(a);
+	if (chance(3))
+		fid = rnd();
+	if (fid == 2) {
+		/* write_byte prints: rarely, and only something printable */
+		if (!chance(2)) {
+			fid = 3 + below(100);
+		} else {
+			a[0] = (rnd() & ~0xffUL) | '.';
+			call_exact(SBI_EXT_DBCN, fid, a, SBI_SUCCESS, true, 0);
+			return;
+		}
+	}
+	if (fid == 0 || fid == 1) {
+		if (chance(fid == 0 ? 2 : 20)) {
+			/* Valid: a short printable string, or part of a scratch page for reads. */
+			if (fid == 0) {
+				a[0] = 1 + below(sizeof(dbcn_text) - 1);
+				a[1] = (uintptr_t)dbcn_text;
+			} else {
+				unsigned long off = below(SCRATCH_PAGES * PAGE);
+				a[1] = (uintptr_t)scratch + off;
+				a[0] = 1 + below(SCRATCH_PAGES * PAGE - off);
+			}
+			a[2] = 0;
+			struct sbiret r = call(SBI_EXT_DBCN, fid, a, OK, false);
+			if (r.error == 0 && fid == 0)
+				check(r.value == a[0], "DBCN write count", r.value, a[0]);
+			if (r.error == 0 && fid == 1)   /* stdin is /dev/null: nothing to read */
+				check(r.value <= a[0], "DBCN read count", r.value, a[0]);
+			return;
+		}
+		/* Invalid: a bad address, a range past RAM or wrapping, a high half. */
+		switch (below(4)) {
+		case 0: a[1] = bad_addr(); a[0] = rnd_len(); break;
+		case 1: a[1] = safe_page() + below(PAGE); a[0] = RAM_END - a[1] + 1 + below(4096); break;
+		case 2: a[1] = safe_page() + below(PAGE); a[0] = -a[1] + below(64); break;
+		default: a[1] = (uintptr_t)dbcn_text; a[0] = 1; a[2] = 1 + below(0xffff); break;
+		}
+		if (a[2] == 0 && a[0] != 0 && mem_pred(a[1], a[0]) != NO) {
+			a[1] = RAM_BASE;   /* landed somewhere valid: make it plainly bad */
+			a[0] = 1;
+		}
+		unsigned allow = IP;
+		if (a[2] == 0 && a[0] == 0)
+			allow |= OK;
+		call(SBI_EXT_DBCN, fid, a, allow, false);
+		return;
+	}
+	call_exact(SBI_EXT_DBCN, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+}
+
+/* ---- SRST: never a real reset ---------------------------------------- */
+
+static void fuzz_srst(void)
+{
+	unsigned long a[6], fid = chance(80) ? 0 : (chance(50) ? 1 + below(8) : rnd());
+
+	argz(a);
+	if (fid != 0) {
+		/* The FID is wrong, so even a valid type/reason must not reset. */
+		a[0] = below(3);
+		a[1] = below(2);
+		call_exact(SBI_EXT_SRST, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+		return;
+	}
+	switch (below(4)) {
+	case 0: a[0] = 3 + below(0xEFFFFFFFUL - 3); break;        /* reserved types */
+	case 1: a[0] = 0xF0000000UL + below(0x10000000UL); break; /* vendor types */
+	case 2: a[0] = XLEN == 64 ? (unsigned long)((uint64_t)below(3) | (1ULL << (32 + below(32)))) : ~0UL; break;
+	default: a[0] = below(3); break;                          /* a real type ... */
+	}
+	if (a[0] <= 2) {   /* ... with a reason that is not */
+		switch (below(4)) {
+		case 0: a[1] = 2 + below(0xDFFFFFFFUL - 2); break;
+		case 1: a[1] = 0xE0000000UL + below(0x20000000UL); break;
+		case 2: a[1] = XLEN == 64 ? (unsigned long)((uint64_t)below(2) | (1ULL << (32 + below(32)))) : ~0UL; break;
+		default: a[1] = ~0UL; break;
+		}
+	}
+	call(SBI_EXT_SRST, 0, a, IP | NS, false);
+}
+
+/* ---- HSM ------------------------------------------------------------- */
+
+static unsigned long pick_hart(void)
+{
+	switch (below(6)) {
+	case 0: case 1: case 2: {   /* a present hart other than this one, if any */
+		unsigned long h = below(MAX_HARTS);
+		for (unsigned i = 0; i < MAX_HARTS; i++, h = (h + 1) % MAX_HARTS)
+			if (present[h] && h != boot_hart)
+				return h;
+		return boot_hart;
+	}
+	case 3: return boot_hart;
+	case 4: return below(MAX_HARTS * 2);
+	default: return chance(50) ? ~0UL : rnd();
+	}
+}
+
+static bool is_present(unsigned long h) { return h < MAX_HARTS && present[h]; }
+
+static void fuzz_hsm(void)
+{
+	unsigned long a[6], fid, h;
+	unsigned sel = (unsigned)below(100);
+
+	argz(a);
+	/* Never HART_STOP on this (the boot) hart: nothing would start it again. */
+	fid = sel < 35 ? HSM_START : sel < 70 ? HSM_STATUS : sel < 90 ? HSM_SUSPEND :
+		chance(50) ? 4 + below(20) : rnd();
+	if (fid == HSM_STOP)
+		fid = HSM_STATUS;
+	switch (fid) {
+	case HSM_START: {
+		bool good = chance(50);
+		h = pick_hart();
+		a[0] = h;
+		a[1] = good ? (uintptr_t)fuzz_secondary_entry : bad_addr();
+		a[2] = good ? OPAQUE(h) : rnd();
+		unsigned allow;
+		if (!is_present(h))
+			allow = IP | (good ? 0 : IA);
+		else if (!good)
+			allow = IA | B(SBI_ERR_ALREADY_AVAILABLE);
+		else if (h == boot_hart)
+			allow = B(SBI_ERR_ALREADY_AVAILABLE);
+		else
+			allow = OK | B(SBI_ERR_ALREADY_AVAILABLE);
+		call(SBI_EXT_HSM, fid, a, allow, false);
+		break;
+	}
+	case HSM_STATUS: {
+		h = pick_hart();
+		a[0] = h;
+		struct sbiret r = call(SBI_EXT_HSM, fid, a, is_present(h) ? OK : IP, false);
+		if (r.error == 0) {
+			if (h == boot_hart)
+				check(r.value == HSM_STARTED, "own hart status", r.value, HSM_STARTED);
+			else
+				check(r.value <= HSM_RESUME_PENDING, "hart status value", r.value, 6);
+		}
+		break;
+	}
+	case HSM_SUSPEND: {
+		unsigned allow = IP | NS;
+		/* A wakeup is pending before any suspend, so even a real one returns at once. */
+		ssip_pending();
+		switch (below(8)) {
+		case 0: case 1:
+			a[0] = 0;    /* default retentive: back at once, registers intact */
+			allow = OK;
+			break;
+		case 2: {    /* non-retentive through the resume address */
+			static unsigned long ctx[17];
+			ctx[16] = ~0UL;
+			cur_eid = SBI_EXT_HSM;
+			cur_fid = fid;
+			long e = fuzz_nonret_suspend(ctx);
+			ncalls++;
+			check(e == 1, "non-retentive suspend did not resume (got: error)", (unsigned long)e, 1);
+			check(ctx[16] == boot_hart, "resumed with a0 != hartid", ctx[16], boot_hart);
+			return;
+		}
+		case 3:      /* non-retentive with a resume address the firmware must refuse */
+			a[0] = SUSP_NONRET;
+			a[1] = bad_addr();
+			allow = IA;
+			break;
+		case 4: a[0] = 1 + below(0x0FFFFFFFUL); allow = IP; break;          /* reserved */
+		case 5: a[0] = 0x80000001UL + below(0x0FFFFFFFUL); allow = IP; break; /* reserved */
+		case 6: a[0] = chance(50) ? 0x10000000UL + below(0x70000000UL)     /* platform-specific */
+					  : 0x90000000UL + below(0x70000000UL);
+			break;
+		default:
+			a[0] = XLEN == 64 ? (unsigned long)((uint64_t)below(2) << 31 | (1ULL << (32 + below(32))))
+					  : 0x90000000UL;
+			break;
+		}
+		call(SBI_EXT_HSM, fid, a, allow, false);
+		break;
+	}
+	default:
+		call_exact(SBI_EXT_HSM, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+		break;
+	}
+}
+
+/* ---- IPI and RFENCE -------------------------------------------------- */
+
+/* (mask, base) as 7.1 reads it: base -1 = all; else every bit must name a present hart. */
+static bool targets_ok(unsigned long mask, unsigned long base)
+{
+	if (base == ~0UL)
+		return true;
+	for (unsigned long i = 0; i < XLEN; i++)
+		if ((mask >> i) & 1) {
+			if (base + i < base || !is_present(base + i))
+				return false;
+		}
+	return true;
+}
+
+static void pick_targets(unsigned long *mask, unsigned long *base)
+{
+	switch (below(7)) {
+	case 0: *base = ~0UL; *mask = rnd(); break;
+	case 1: *base = 0; *mask = (1UL << nharts) - 1; break;
+	case 2: *base = boot_hart; *mask = 1; break;
+	case 3: *base = below(nharts); *mask = 1UL << below(3); break;
+	case 4: *base = 0; *mask = 1UL << below(XLEN); break;      /* often past the last hart */
+	case 5: *base = below(MAX_HARTS * 2); *mask = 0; break;
+	default: *base = chance(50) ? rnd() : ~0UL - 1 - below(4); *mask = rnd(); break;
+	}
+}
+
+static void fuzz_ipi(void)
+{
+	unsigned long a[6], fid = chance(90) ? 0 : 1 + below(100);
+
+	argz(a);
+	pick_targets(&a[0], &a[1]);
+	if (fid)
+		call_exact(SBI_EXT_IPI, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+	else
+		call_exact(SBI_EXT_IPI, 0, a, targets_ok(a[0], a[1]) ? 0 : SBI_ERR_INVALID_PARAM, true, 0);
+}
+
+static void fuzz_rfence(void)
+{
+	unsigned long a[6], fid = below(8);
+
+	argz(a);
+	if (chance(5))
+		fid = rnd();
+	pick_targets(&a[0], &a[1]);
+	switch (below(6)) {   /* start, size */
+	case 0: a[2] = 0; a[3] = 0; break;
+	case 1: a[2] = 0; a[3] = ~0UL; break;
+	case 2: a[2] = RAM_BASE + below(1UL << 24); a[3] = below(64 * PAGE); break;
+	case 3: a[2] = ~0UL - below(2 * PAGE); a[3] = below(2 * PAGE); break;   /* wraps, or ends at the top */
+	case 4: a[2] = rnd() & ~0xfffUL; a[3] = PAGE * (1 + below(70)); break;
+	default: a[2] = rnd(); a[3] = rnd(); break;
+	}
+	a[4] = chance(50) ? below(512) : rnd();   /* ASID / VMID */
+	long want;
+	if (fid > 6)
+		want = SBI_ERR_NOT_SUPPORTED;
+	else if (fid >= 3 && !has_h)
+		want = SBI_ERR_NOT_SUPPORTED;
+	else
+		want = targets_ok(a[0], a[1]) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+	call_exact(SBI_EXT_RFENCE, fid, a, want, true, 0);
+}
+
+/* ---- legacy ---------------------------------------------------------- */
+
+static bool legacy_present[8];
+
+static void fuzz_legacy(void)
+{
+	unsigned long a[6], eid = below(8);
+
+	argz(a);
+	if (eid == SBI_EXT_LEGACY_PUTCHAR) {
+		if (!chance(3)) {
+			eid = SBI_EXT_LEGACY_GETCHAR;
+		} else {
+			a[0] = (rnd() & ~0xffUL) | '+';
+			struct sbiret r = call(eid, rnd(), a, OK, true);   /* legacy: a6 ignored */
+			(void)r;
+			return;
+		}
+	}
+	if (eid == SBI_EXT_LEGACY_GETCHAR) {
+		/* Returns the character or -1 in a0 (not an SBI error code), a1 unchanged. */
+		call(eid, rnd(), a, ~0u, true);
+		check((long)last.out[10] == -1 || last.out[10] <= 0xff, "legacy getchar value",
+		      last.out[10], ~0UL);
+		return;
+	}
+	call(eid, rnd(), a, legacy_present[eid] ? ~0u : NS, false);
+}
+
+static void fuzz_unknown(void)
+{
+	unsigned long a[6], eid = unknown_eid(), fid = chance(50) ? below(10) : rnd();
+
+	argz(a);
+	call_exact(eid, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+}
+
+/* ---- PMU ------------------------------------------------------------- */
+
+enum { C_FREE, C_CONF, C_STARTED };
+static uint8_t model[64];
+static bool shmem_set;
+
+#if XLEN == 32
+#define SPLIT64(a, i, v) ((a)[i] = (unsigned long)(v), (a)[(i) + 1] = (unsigned long)((uint64_t)(v) >> 32))
+#else
+#define SPLIT64(a, i, v) ((a)[i] = (unsigned long)(v))   /* the high register is junk */
+#endif
+
+/* base + i for each bit i: all real counters, never index 1 (time). */
+static bool set_valid(unsigned long base, unsigned long mask)
+{
+	for (unsigned long i = 0; i < XLEN; i++)
+		if ((mask >> i) & 1) {
+			unsigned long idx = base + i;
+			if (idx < base || idx >= pmu_total || idx == 1)
+				return false;
+		}
+	return true;
+}
+
+#define for_set(idx, base, mask) \
+	for (unsigned long _i = 0, idx = (base); _i < XLEN; _i++, idx++) \
+		if (((mask) >> _i) & 1)
+
+static void pick_set(unsigned long *base, unsigned long *mask)
+{
+	switch (below(6)) {
+	case 0: *base = below(pmu_total); *mask = 1; break;
+	case 1: *base = pmu_num_hw; *mask = rnd() & 0xffff; break;        /* the firmware counters */
+	case 2: *base = 0; *mask = rnd() & ((1UL << (pmu_total < XLEN ? pmu_total : XLEN - 1)) - 1); break;
+	case 3: *base = below(pmu_total + 4); *mask = 1UL << below(8); break;
+	case 4: *base = below(pmu_total); *mask = rnd(); break;
+	default: *base = chance(50) ? rnd() : ~0UL - below(4); *mask = chance(50) ? rnd() : 1; break;
+	}
+}
+
+static unsigned long pick_event(void)
+{
+	switch (below(8)) {
+	case 0: return PMU_EVENT_IDX(PMU_TYPE_HW, below(13));
+	case 1: return PMU_EVENT_IDX(PMU_TYPE_CACHE, below(8) << 3 | below(4) << 1 | below(2));
+	case 2: return PMU_EVENT_IDX(PMU_TYPE_RAW, chance(80) ? 0 : below(4));
+	case 3: return PMU_EVENT_IDX(PMU_TYPE_RAW_V2, chance(80) ? 0 : below(4));
+	case 4: case 5: return PMU_EVENT_IDX(PMU_TYPE_FW, chance(90) ? below(24) : PMU_FW_PLATFORM);
+	case 6: return below(1UL << 20);
+	default: return rnd();
+	}
+}
+
+/* Release every counter one by one, checking each answer against the model. */
+static void pmu_reset_all(void)
+{
+	unsigned long a[6] = { 0, 1, PMU_STOP_RESET, 0, 0, 0 };
+
+	for (unsigned long i = 0; i < pmu_total; i++) {
+		if (i == 1)
+			continue;
+		a[0] = i;
+		long want = model[i] == C_STARTED ? SBI_SUCCESS :
+			model[i] == C_CONF ? SBI_ERR_ALREADY_STOPPED : SBI_ERR_INVALID_PARAM;
+		call_exact(SBI_EXT_PMU, PMU_FID_COUNTER_STOP, a, want, false, 0);
+		model[i] = C_FREE;
+	}
+}
+
+static void fuzz_pmu(void)
+{
+	unsigned long a[6], fid = below(10), base, mask, flags;
+	struct sbiret r;
+	unsigned allow;
+
+	argz(a);
+	if (chance(3))
+		fid = rnd();
+	switch (fid) {
+	case PMU_FID_NUM_COUNTERS:
+		call_exact(SBI_EXT_PMU, fid, a, 0, true, pmu_total);
+		break;
+	case PMU_FID_COUNTER_GET_INFO:
+		a[0] = chance(80) ? below(pmu_total + 3) : rnd();
+		if (a[0] < pmu_total && a[0] != 1)
+			call_exact(SBI_EXT_PMU, fid, a, 0, true, ctr_info[a[0]]);
+		else
+			call_exact(SBI_EXT_PMU, fid, a, SBI_ERR_INVALID_PARAM, false, 0);
+		break;
+	case PMU_FID_CONFIG_MATCHING: {
+		pick_set(&base, &mask);
+		flags = chance(90) ? below(0x100) : rnd();
+		if (chance(50))
+			flags &= ~PMU_CFG_SKIP_MATCH;
+		unsigned long ev = pick_event();
+		uint64_t data = chance(75) ? 0 : rnd64();
+		a[0] = base; a[1] = mask; a[2] = flags; a[3] = ev;
+		SPLIT64(a, 4, data);
+		bool well = !(flags & ~PMU_CFG_VALID_MASK) && mask && set_valid(base, mask);
+		allow = IP;
+		if (well && !(ev & ~PMU_EVENT_IDX_MASK))
+			allow |= OK | NS;
+		/* A supported firmware event and a free firmware counter in the set: it must work. */
+		bool must = false;
+		if (well && PMU_EVENT_TYPE(ev) == PMU_TYPE_FW && !(ev & ~PMU_EVENT_IDX_MASK) &&
+		    PMU_EVENT_CODE(ev) < 32 && ((fw_sup >> PMU_EVENT_CODE(ev)) & 1) && data == 0) {
+			if (flags & PMU_CFG_SKIP_MATCH) {
+				unsigned long lo = base + (unsigned long)__builtin_ctzl(mask);
+				must = lo >= pmu_num_hw && model[lo] == C_FREE;
+			} else {
+				for_set(idx, base, mask)
+					must |= idx >= pmu_num_hw && model[idx] == C_FREE;
+			}
+		}
+		if (must)
+			allow = OK;
+		r = call(SBI_EXT_PMU, fid, a, allow, false);
+		if (r.error == 0) {
+			unsigned long idx = r.value;
+			bool in = idx >= base && idx - base < XLEN && ((mask >> (idx - base)) & 1);
+			check(in && idx < pmu_total && model[idx] == C_FREE,
+			      "config_matching gave a counter outside the set or in use", idx, base);
+			bool fw = PMU_EVENT_TYPE(ev) == PMU_TYPE_FW;
+			check(fw == (idx >= pmu_num_hw) && idx != 1, "counter kind vs event type", idx,
+			      pmu_num_hw);
+			if ((flags & PMU_CFG_SKIP_MATCH) && mask)
+				check(idx == base + (unsigned long)__builtin_ctzl(mask),
+				      "SKIP_MATCH: not the first of the set", idx, base);
+			if (idx < 64)
+				model[idx] = (flags & PMU_CFG_AUTO_START) ? C_STARTED : C_CONF;
+		}
+		break;
+	}
+	case PMU_FID_COUNTER_START: {
+		pick_set(&base, &mask);
+		flags = chance(90) ? below(4) : rnd();
+		a[0] = base; a[1] = mask; a[2] = flags;
+		SPLIT64(a, 3, rnd64());
+		bool sv = set_valid(base, mask), any_free = false, any_started = false;
+		if (sv)
+			for_set(idx, base, mask) {
+				any_free |= model[idx] == C_FREE;
+				any_started |= model[idx] == C_STARTED;
+			}
+		allow = 0;
+		if ((flags & ~PMU_START_VALID_MASK) || flags == 3 || !sv || any_free)
+			allow |= IP;
+		if ((flags & PMU_START_INIT_SNAPSHOT) && !shmem_set)
+			allow |= B(SBI_ERR_NO_SHMEM);
+		if (any_started)
+			allow |= B(SBI_ERR_ALREADY_STARTED);
+		if (!allow)
+			allow = OK;
+		r = call(SBI_EXT_PMU, fid, a, allow, false);
+		if (r.error == 0 && sv)
+			for_set(idx, base, mask)
+				model[idx] = C_STARTED;
+		break;
+	}
+	case PMU_FID_COUNTER_STOP: {
+		pick_set(&base, &mask);
+		flags = chance(90) ? below(4) : rnd();
+		a[0] = base; a[1] = mask; a[2] = flags;
+		bool sv = set_valid(base, mask), any_free = false, any_stopped = false;
+		if (sv)
+			for_set(idx, base, mask) {
+				any_free |= model[idx] == C_FREE;
+				any_stopped |= model[idx] != C_STARTED;
+			}
+		allow = 0;
+		if ((flags & ~PMU_STOP_VALID_MASK) || !sv || any_free)
+			allow |= IP;
+		if ((flags & PMU_STOP_TAKE_SNAPSHOT) && !shmem_set)
+			allow |= B(SBI_ERR_NO_SHMEM);
+		if (any_stopped)
+			allow |= B(SBI_ERR_ALREADY_STOPPED);
+		if (!allow)
+			allow = OK;
+		r = call(SBI_EXT_PMU, fid, a, allow, false);
+		if (r.error == 0 && sv)
+			for_set(idx, base, mask)
+				model[idx] = (flags & PMU_STOP_RESET) ? C_FREE : C_CONF;
+		/* Tally's documented exception: RESET still releases the stopped ones. */
+		if (r.error == SBI_ERR_ALREADY_STOPPED && (flags & PMU_STOP_RESET) && sv)
+			for_set(idx, base, mask)
+				if (model[idx] == C_CONF)
+					model[idx] = C_FREE;
+		break;
+	}
+	case PMU_FID_FW_READ:
+	case PMU_FID_FW_READ_HI: {
+		a[0] = chance(80) ? pmu_num_hw + below(pmu_total - pmu_num_hw + 2) :
+			chance(50) ? below(pmu_total) : rnd();
+		bool ok = a[0] >= pmu_num_hw && a[0] < pmu_total && model[a[0]] != C_FREE;
+		call_exact(SBI_EXT_PMU, fid, a, ok ? 0 : SBI_ERR_INVALID_PARAM,
+			   fid == PMU_FID_FW_READ_HI && XLEN == 64, 0);
+		break;
+	}
+	case PMU_FID_SNAPSHOT_SET_SHMEM: {
+		flags = chance(90) ? 0 : rnd();
+		switch (below(5)) {
+		case 0: case 1: a[0] = safe_page(); a[1] = 0; break;
+		case 2: a[0] = ~0UL; a[1] = ~0UL; break;
+		case 3: a[0] = bad_addr(); a[1] = chance(80) ? 0 : rnd(); break;
+		default: a[0] = safe_page() + 1 + below(PAGE - 1); a[1] = chance(80) ? 0 : rnd(); break;
+		}
+		a[2] = flags;
+		allow = 0;
+		if (flags)
+			allow |= IP;
+		if (!(a[0] == ~0UL && a[1] == ~0UL)) {
+			if (a[0] & (PAGE - 1))
+				allow |= IP;
+			if (a[1] || mem_pred(a[0], PAGE) != YES)
+				allow |= IA;
+		}
+		if (!allow)
+			allow = OK;
+		r = call(SBI_EXT_PMU, fid, a, allow, false);
+		if (r.error == 0)
+			shmem_set = !(a[0] == ~0UL && a[1] == ~0UL);
+		break;
+	}
+	case PMU_FID_EVENT_GET_INFO: {
+		bool valid_mem = chance(60);
+		unsigned long n;
+		flags = chance(90) ? 0 : rnd();
+		if (valid_mem) {
+			unsigned long p = safe_page();
+			/* in our scratch: up to the end of it; elsewhere within the page */
+			unsigned long end = p >= (uintptr_t)scratch && p < (uintptr_t)scratch + sizeof(scratch) ?
+				(uintptr_t)scratch + sizeof(scratch) : p + PAGE;
+			a[0] = p + (chance(90) ? 16 * below(PAGE / 16 / 2) : 1 + below(15));
+			n = chance(5) ? 0 : 1 + below((end - a[0]) / 16);
+			a[1] = chance(95) ? 0 : rnd();
+			/* Fill our own entries: mostly real events, some with reserved bits. */
+			if (p >= (uintptr_t)scratch && p < (uintptr_t)scratch + sizeof(scratch) && !(a[0] & 15)) {
+				uint32_t *e = (uint32_t *)(uintptr_t)a[0];
+				for (unsigned long i = 0; i < n; i++) {
+					e[4 * i] = (uint32_t)(chance(99) ? pick_event() & PMU_EVENT_IDX_MASK : rnd());
+					e[4 * i + 1] = (uint32_t)rnd();
+					e[4 * i + 2] = chance(70) ? 0 : (uint32_t)rnd();
+					e[4 * i + 3] = chance(90) ? 0 : (uint32_t)rnd();
+				}
+			}
+		} else {
+			a[0] = bad_addr();
+			n = chance(50) ? 1 + below(256) : rnd();
+			a[1] = chance(90) ? 0 : rnd();
+		}
+		a[2] = n;
+		a[3] = flags;
+		allow = 0;
+		if (flags || (a[0] & 15) || n == 0)
+			allow |= IP;
+		if (n && (a[1] || n > (~0UL >> 4) || mem_pred(a[0], n * 16) != YES))
+			allow |= IA;
+		/* Reserved bits in an entry: only readable where the address is good. */
+		static uint8_t before[SCRATCH_PAGES * PAGE];
+		bool readable = !(a[0] & 15) && n && n <= (~0UL >> 4) && !a[1] &&
+				mem_pred(a[0], n * 16) == YES;
+		if (readable) {
+			const uint32_t *e = (const uint32_t *)(uintptr_t)a[0];
+			for (unsigned long i = 0; i < n; i++)
+				if (e[4 * i] & ~PMU_EVENT_IDX_MASK)
+					allow |= IP;
+			memcpy(before, (const void *)(uintptr_t)a[0], n * 16);
+		}
+		if (!allow)
+			allow = OK;
+		r = call(SBI_EXT_PMU, fid, a, allow, false);
+		if (readable) {
+			const uint32_t *e = (const uint32_t *)(uintptr_t)a[0];
+			const uint32_t *o = (const uint32_t *)before;
+			bool same = true, outs = true, fw = true;
+			for (unsigned long i = 0; i < n; i++) {
+				same &= e[4 * i] == o[4 * i] && e[4 * i + 2] == o[4 * i + 2] &&
+					e[4 * i + 3] == o[4 * i + 3];
+				if (r.error)
+					same &= e[4 * i + 1] == o[4 * i + 1];
+				else
+					outs &= e[4 * i + 1] <= 1;
+				/* firmware events: exactly the supported ones (event_data 0) */
+				if (!r.error && PMU_EVENT_TYPE(e[4 * i]) == PMU_TYPE_FW &&
+				    PMU_EVENT_CODE(e[4 * i]) < 22 && !e[4 * i + 2] && !e[4 * i + 3])
+					fw &= e[4 * i + 1] == ((fw_sup >> PMU_EVENT_CODE(e[4 * i])) & 1);
+			}
+			check(same, r.error ? "event_get_info changed memory on error"
+					    : "event_get_info changed more than output", 0, 0);
+			if (!r.error) {
+				check(outs, "event_get_info output not 0/1", 0, 0);
+				check(fw, "event_get_info firmware event support", 0, fw_sup);
+			}
+		}
+		break;
+	}
+	default:
+		call_exact(SBI_EXT_PMU, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+		break;
+	}
+}
+
+/* ---- canary and setup ------------------------------------------------ */
+
+static void canary(void)
+{
+	unsigned long a[6];
+
+	argz(a);
+	call_exact(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, a, 0, true, 0x03000000UL);
+	argz(a);
+	call_exact(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, a, 0, true, SBI_IMPL_ID_TALLY);
+	argz(a);
+	call_exact(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, a, 0, true, pmu_total);
+	argz(a);
+	a[0] = SBI_EXT_PMU;
+	call_exact(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, a, 0, true, 1);
+	argz(a);
+	a[0] = boot_hart;
+	call_exact(SBI_EXT_HSM, HSM_STATUS, a, 0, true, HSM_STARTED);
+	pmu_reset_all();
+}
+
+/* The first page the firmware lets S-mode use: a binary search with set_shmem (no side effect kept). */
+static unsigned long find_fw_end(void)
+{
+	unsigned long lo = RAM_BASE, hi = payload_lo;   /* lo refused, hi accepted */
+
+	while (hi - lo > PAGE) {
+		unsigned long mid = lo + ((hi - lo) / 2 & ~(PAGE - 1));
+		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, mid, 0, 0, 0, 0, 0);
+		if (r.error == 0)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	sbi_call(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
+	return hi;
+}
+
+static void setup(void)
+{
+	struct sbiret r;
+
+	payload_lo = (uintptr_t)_start;
+	__asm__ volatile("csrw stvec, %0" :: "r"((uintptr_t)fuzz_trap_vector));
+	/* SSIP is the wakeup every suspend gets; SIE stays off, so it is never taken. */
+	__asm__ volatile("csrs sie, %0" :: "r"(SIE_SSIE));
+
+	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).value;
+	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).value;
+	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).value;
+	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).value;
+	for (unsigned long e = 0; e < 8; e++)
+		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).value != 0;
+
+	for (unsigned long h = 0; h < MAX_HARTS; h++) {
+		present[h] = SBI1(SBI_EXT_HSM, HSM_STATUS, h).error == 0;
+		nharts += present[h];
+	}
+	pmu_total = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	if (pmu_total > 64)
+		pmu_total = 64;
+	pmu_num_hw = pmu_total;
+	for (unsigned long i = 0; i < pmu_total; i++) {
+		r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i);
+		ctr_info[i] = r.value;
+		if (r.error == 0 && (r.value >> (XLEN - 1)) && pmu_num_hw == pmu_total)
+			pmu_num_hw = i;
+	}
+	/* Which firmware events exist: event_get_info over all 22. */
+	uint32_t *e = (uint32_t *)scratch;
+	for (unsigned i = 0; i < PMU_FW_EVENT_MAX; i++) {
+		e[4 * i] = (uint32_t)PMU_EVENT_IDX(PMU_TYPE_FW, i);
+		e[4 * i + 1] = 0;
+		e[4 * i + 2] = e[4 * i + 3] = 0;
+	}
+	r = sbi_call(SBI_EXT_PMU, PMU_FID_EVENT_GET_INFO, (uintptr_t)e, 0, PMU_FW_EVENT_MAX, 0, 0, 0);
+	for (unsigned i = 0; i < PMU_FW_EVENT_MAX; i++)
+		fw_sup |= (e[4 * i + 1] & 1u) << i;
+	/* H extension: an hfence to nobody succeeds only where it exists. */
+	has_h = sbi_call(SBI_EXT_RFENCE, 4, 0, 0, 0, 0, 0, 0).error == 0;
+	fw_ok_page = find_fw_end();
+
+	printf("fuzz: seed " SEED_FMT ", %lu calls; %lu harts (boot hart %lu), %lu PMU counters "
+	       "(%lu hardware), fw events 0x%lx, H %s, firmware ends by 0x%lx\n",
+	       SEED_HI, SEED_LO, (unsigned long)FUZZ_CALLS, nharts, boot_hart, pmu_total,
+	       pmu_num_hw, (unsigned long)fw_sup, has_h ? "yes" : "no", fw_ok_page);
+	/* What the rest relies on. */
+	check(present[boot_hart], "boot hart present", present[boot_hart], 1);
+	check(pmu_total > 3 && pmu_num_hw < pmu_total, "PMU counters", pmu_total, pmu_num_hw);
+	check(r.error == 0 && (fw_sup & 0x3f) == 0x3f, "firmware events 0..5 supported", fw_sup, 0x3f);
+	check(fw_ok_page > RAM_BASE + PAGE && fw_ok_page <= RAM_BASE + FW_WINDOW,
+	      "firmware end found", fw_ok_page, RAM_BASE + FW_WINDOW);
+}
+
+static void finish(void)
+{
+	unsigned long a[6] = { 0 };
+
+	/* Let started harts finish and stop (bounded). */
+	for (unsigned long h = 0; h < MAX_HARTS; h++) {
+		if (!present[h] || h == boot_hart)
+			continue;
+		unsigned long spin = 0;
+		while (sbi_call(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).value != HSM_STOPPED &&
+		       ++spin < 1000000)
+			;
+		check(spin < 1000000, "secondary hart stopped at the end", h, HSM_STOPPED);
+	}
+	a[0] = ~0UL;
+	SPLIT64(a, 0, ~0ULL);
+	sbi_call(SBI_EXT_TIME, 0, a[0], a[1], 0, 0, 0, 0);   /* no timer left behind */
+	passed += sec_pass;
+	failed += sec_fail;
+	printf("\nfuzz: seed " SEED_FMT ": %lu fuzz calls, %lu checked calls in all; "
+	       "%lu secondary runs (%lu/%lu checks ok)\n", SEED_HI, SEED_LO,
+	       fuzz_calls, ncalls, sec_runs, sec_pass, sec_pass + sec_fail);
+	printf("%lu passed, %lu failed\n", passed, failed);
+	sbi_shutdown(failed != 0);
+}
+
+void payload_main(unsigned long hartid, unsigned long fdt)
+{
+	(void)fdt;
+	boot_hart = hartid;
+	rng_state = FUZZ_SEED ? (uint64_t)FUZZ_SEED : 1;
+	setup();
+
+	for (fuzz_calls = 0; fuzz_calls < FUZZ_CALLS; fuzz_calls++) {
+		unsigned sel = (unsigned)below(100);
+
+		if (sel < 10) fuzz_base();
+		else if (sel < 15) fuzz_time();
+		else if (sel < 23) fuzz_dbcn();
+		else if (sel < 27) fuzz_srst();
+		else if (sel < 55) fuzz_pmu();
+		else if (sel < 63) fuzz_hsm();
+		else if (sel < 71) fuzz_ipi();
+		else if (sel < 81) fuzz_rfence();
+		else if (sel < 85) fuzz_legacy();
+		else fuzz_unknown();
+
+		if (fuzz_calls % 1000 == 999)
+			canary();
+		if (fuzz_calls % 25000 == 24999)
+			printf("\nfuzz: %lu calls, %lu passed, %lu failed\n", fuzz_calls + 1, passed, failed);
+	}
+	finish();
+}
