@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "arch/mmio.h"
+#include "demo_uart.h"
+
+void demo_uart_putc(uintptr_t base, char c)
+{
+	/* Wait for room in the TX FIFO; a byte written while it is full is lost. */
+	while (mmio_read32(base + DEMO_UART_STATUS) & DEMO_UART_TX_FULL)
+		;
+	mmio_write32(base + DEMO_UART_TX, (uint8_t)c);
+}
+
+int demo_uart_getc(uintptr_t base)
+{
+	/* Reading RX with the FIFO empty would return a stale byte: check first. */
+	if (mmio_read32(base + DEMO_UART_STATUS) & DEMO_UART_RX_EMPTY)
+		return -1;
+	return (int)(mmio_read32(base + DEMO_UART_RX) & 0xff);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The UART of lowRISC's Ibex demo system (rtl/system/uart.sv in
+ * lowRISC/ibex-demo-system). Not a 16550: three 32-bit registers, and the
+ * baud rate (115200) is fixed in the hardware, so there is nothing to set
+ * up.
+ *   +0x0 RX data (read pops a byte)
+ *   +0x4 TX data (write pushes a byte)
+ *   +0x8 status: bit 0 RX FIFO empty, bit 1 TX FIFO full
+ */
+#ifndef TALLY_DEMO_UART_H
+#define TALLY_DEMO_UART_H
+#include <stdint.h>
+
+#define DEMO_UART_RX       0x0
+#define DEMO_UART_TX       0x4
+#define DEMO_UART_STATUS   0x8
+#define DEMO_UART_RX_EMPTY 0x1
+#define DEMO_UART_TX_FULL  0x2
+
+void demo_uart_putc(uintptr_t base, char c);
+int demo_uart_getc(uintptr_t base);   /* -1 when nothing is waiting */
+#endif

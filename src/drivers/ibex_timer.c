@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "arch/mmio.h"
+#include "ibex_timer.h"
+
+uint64_t ibex_timer_value(uintptr_t base)
+{
+	uint32_t hi, lo;
+
+	/* An rv32 core reads the 64-bit count in two halves: read the high
+	 * half again and start over if the low half wrapped in between. */
+	do {
+		hi = mmio_read32(base + IBEX_TIMER_MTIME_HI);
+		lo = mmio_read32(base + IBEX_TIMER_MTIME_LO);
+	} while (hi != mmio_read32(base + IBEX_TIMER_MTIME_HI));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+void ibex_timer_set(uintptr_t base, uint64_t when)
+{
+	/*
+	 * Three writes, in this order: low half all ones first, so that while
+	 * the halves disagree the compare value is never below `when` (no
+	 * early interrupt); then the high half; then the real low half.
+	 */
+	mmio_write32(base + IBEX_TIMER_MTIMECMP_LO, 0xffffffff);
+	mmio_write32(base + IBEX_TIMER_MTIMECMP_HI, (uint32_t)(when >> 32));
+	mmio_write32(base + IBEX_TIMER_MTIMECMP_LO, (uint32_t)when);
+}

@@ -1,0 +1,27 @@
+# cmake -DNM=.. -DFW=tally.elf -DPAYLOAD=payload.elf -DRAM_BASE=.. -DRAM_SIZE=.. -P fits-in-ram.cmake
+# Prints where firmware and payload end and fails if either passes the RAM's end.
+function(symbol elf name out)
+  execute_process(COMMAND ${NM} ${elf} OUTPUT_VARIABLE syms RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "${NM} ${elf} failed")
+  endif()
+  if(NOT syms MATCHES "([0-9a-fA-F]+) [A-Za-z] ${name}\n")
+    message(FATAL_ERROR "${elf} has no symbol ${name}")
+  endif()
+  math(EXPR v "0x${CMAKE_MATCH_1}")
+  set(${out} ${v} PARENT_SCOPE)
+endfunction()
+
+symbol(${FW} _fw_end fw_end)
+symbol(${PAYLOAD} _end payload_end)
+math(EXPR ram_end "${RAM_BASE} + ${RAM_SIZE}")
+math(EXPR fw_used "${fw_end} - ${RAM_BASE}")
+math(EXPR total "${payload_end} - ${RAM_BASE}")
+math(EXPR fw_end_hex "${fw_end}" OUTPUT_FORMAT HEXADECIMAL)
+math(EXPR payload_end_hex "${payload_end}" OUTPUT_FORMAT HEXADECIMAL)
+math(EXPR ram_size_dec "${RAM_SIZE}")
+message("firmware ends at ${fw_end_hex} (${fw_used} bytes, stack included), payload ends at "
+  "${payload_end_hex} (.bss and stack included): ${total} of ${ram_size_dec} bytes of RAM used")
+if(fw_end GREATER ram_end OR payload_end GREATER ram_end)
+  message(FATAL_ERROR "the image does not fit in RAM")
+endif()
