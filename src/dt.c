@@ -12,8 +12,9 @@
 #include "hart.h"
 #include "platform.h"
 
-unsigned dt_fixup(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size)
+unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
+	unsigned long fdt = *fdtp;
 	char name[32];
 	int err;
 
@@ -29,4 +30,32 @@ unsigned dt_fixup(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size)
 		       err == FDT_ERR_NOSPACE ? "no room" : "malformed tree",
 		       (unsigned long)fw_base, (unsigned long)(fw_base + fw_size));
 	return fdt_count_cpus(fdt);
+}
+
+/*
+ * A tree the payload cannot be handed as it is, because it lies in ROM
+ * (the CVA6 Genesys2 boot ROM passes its own built-in tree in a1). Copy
+ * it into RAM first, to the first byte past the firmware's region: that
+ * is outside what PMP closes, so S-mode can read it, and below the
+ * payload, which starts at payload_base. The copy gets fdt_room bytes to
+ * grow into; the OS keeps it safe because it reserves the tree it was
+ * given. If it does not fit, the ROM tree is passed on as it is.
+ */
+unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+{
+	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;
+	uint32_t size = fdt_totalsize(*fdtp);
+
+	if (!size) {
+		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", *fdtp);
+		return 0;
+	}
+	if (dst >= end || end - dst < (uintptr_t)size + platform.fdt_room ||
+	    fdt_copy(dst, *fdtp, size)) {
+		printf("tally: WARNING: no room to copy the device tree at 0x%lx below the "
+		       "payload: passed on unchanged, nothing reserved\n", *fdtp);
+		return fdt_count_cpus(*fdtp);
+	}
+	*fdtp = dst;
+	return dt_fixup(fdtp, fw_base, fw_size);
 }

@@ -130,6 +130,18 @@ uint32_t fdt_totalsize(uintptr_t fdt)
 	return fdt_open(fdt, &v) ? 0 : v.total;
 }
 
+int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max)
+{
+	struct fdt_view v;
+
+	if (fdt_open(src, &v))
+		return FDT_ERR_BADTREE;
+	if (v.total > max || (dst & 7))
+		return FDT_ERR_NOSPACE;
+	memmove((void *)dst, (const void *)src, v.total);
+	return 0;
+}
+
 unsigned fdt_count_cpus(uintptr_t fdt)
 {
 	struct fdt_view v;

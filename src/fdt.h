@@ -15,6 +15,13 @@ uint32_t fdt_totalsize(uintptr_t fdt);
 unsigned fdt_count_cpus(uintptr_t fdt);
 
 /*
+ * Copy the tree at src (checked as fdt_totalsize does) to dst, where at
+ * most max bytes may be written. Returns 0 or an FDT_ERR_*; on error
+ * nothing is written. dst must be 8-byte aligned (devicetree spec 5.1).
+ */
+int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max);
+
+/*
  * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, creating
  * /reserved-memory if needed. The blob may grow by at most `room` bytes past
  * its totalsize. Returns 0 or an FDT_ERR_*; on error the blob is unchanged.

@@ -54,13 +54,22 @@ static bool s_interrupt_pending(void)
 	return r_mip() & r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP);
 }
 
-/* Wait in WFI, serving other harts' requests, until cond() holds. */
+/*
+ * Wait in WFI, serving other harts' requests, until cond() holds. MIE is
+ * clear here (we are inside an ecall), so the trap handler passes nothing
+ * on: without Sstc the M-mode timer stands for S-mode's, and unless it is
+ * turned into STIP here a suspended hart would never see its timer (and
+ * WFI would return at once forever).
+ */
 static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 {
 	while (!cond(hartid)) {
 		wfi();
-		if (r_mip() & MIP_MSIP)
+		unsigned long pending = r_mip() & r_mie();
+		if (pending & MIP_MSIP)
 			ipi_process(hartid);
+		if (pending & MIP_MTIP)
+			sbi_timer_irq();
 	}
 }
 
@@ -97,15 +106,15 @@ static struct sbiret hart_suspend(unsigned long hartid, unsigned long type,
 				  unsigned long resume_addr, unsigned long opaque)
 {
 	/*
-	 * Table 9.4: 0x1..0x0FFFFFFF, 0x80000001..0x8FFFFFFF and anything above
-	 * 32 bits are reserved; the two other ranges are platform-specific
-	 * types, which this platform does not have.
+	 * Table 9.4: 0x1..0x0FFFFFFF, 0x80000001..0x8FFFFFFF (and anything above
+	 * 32 bits) are reserved; 0x10000000..0x7FFFFFFF and 0x90000000.. are
+	 * platform-specific, and this platform implements none. Table 9.5 gives
+	 * both the same answer: "suspend_type is reserved or is platform-specific
+	 * and unimplemented" is INVALID_PARAM (NOT_SUPPORTED is for a type that
+	 * is implemented but lacks a dependency).
 	 */
-	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
-		bool reserved = (uint64_t)type >> 32 || type <= 0x0FFFFFFFUL ||
-			(type > SUSPEND_NON_RETENTIVE && type <= 0x8FFFFFFFUL);
-		return sbi_err(reserved ? SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED);
-	}
+	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (type == SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	hsm[hartid].state = HSM_SUSPENDED;

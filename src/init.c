@@ -10,6 +10,9 @@
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
+#ifdef TALLY_TEXT_CHECKSUM
+#include "text_checksum.h"
+#endif
 
 struct features features;
 static unsigned long tally_fdt;
@@ -35,7 +38,7 @@ static uintptr_t fw_region_size(void)
 }
 
 /* Find out, once, what this kind of hart implements. */
-static void probe_features(unsigned long fdt)
+static void probe_features(unsigned long *fdt)
 {
 	struct trap_guard g;
 	unsigned long v = 0;
@@ -208,8 +211,8 @@ static void banner(unsigned long hartid)
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base %sDBCN SRST PMU, legacy putchar/getchar\n",
-	       features.has_s_mode ? "TIME " : "");
+	printf("Extensions    : Base %sDBCN SRST PMU %s, legacy putchar/getchar\n",
+	       features.has_s_mode ? "TIME " : "", ipi_available() ? "HSM IPI RFENCE" : "");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
@@ -248,9 +251,12 @@ void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long a
 
 void tally_boot(unsigned long hartid, unsigned long fdt)
 {
-	tally_fdt = fdt;
 	console_init();
-	probe_features(fdt);
+#ifdef TALLY_TEXT_CHECKSUM
+	text_checksum_boot();            /* the image as loaded, before any SBI call */
+#endif
+	probe_features(&fdt);            /* the board may move the tree (dt_fixup_copy) */
+	tally_fdt = fdt;
 	/*
 	 * Firmware events that can happen here: the board's traps and timer,
 	 * plus IPIs and remote fences where harts can reach each other (the

@@ -31,11 +31,48 @@ enum fence_kind {   /* RFENCE FIDs 0..6 */
 static struct {
 	volatile unsigned long lock;
 	unsigned long kind, start, size, id;
+	unsigned long requester;          /* the hart waiting for the acknowledgements */
 	volatile unsigned long waiting;   /* targets that have not acknowledged */
 } rfence;
 
-/* Firmware events (SBI table 6): SENT for each kind is 8 + 2 * kind, RECEIVED the next. */
-static unsigned fence_event(unsigned long kind) { return PMU_FW_FENCE_I_SENT + 2 * (unsigned)kind; }
+/*
+ * The SENT firmware event of each fence kind (SBI table 6); RECEIVED is the
+ * next one. Not 8 + 2 * kind: table 6 lists HFENCE_GVMA before
+ * HFENCE_GVMA_VMID and HFENCE_VVMA before HFENCE_VVMA_ASID, the FIDs go
+ * the other way round.
+ */
+static unsigned fence_event(unsigned long kind)
+{
+	static const uint8_t sent[F_KINDS] = {
+		[F_FENCE_I] = PMU_FW_FENCE_I_SENT,
+		[F_SFENCE_VMA] = PMU_FW_SFENCE_VMA_SENT,
+		[F_SFENCE_VMA_ASID] = PMU_FW_SFENCE_VMA_ASID_SENT,
+		[F_HFENCE_GVMA_VMID] = PMU_FW_HFENCE_GVMA_VMID_SENT,
+		[F_HFENCE_GVMA] = PMU_FW_HFENCE_GVMA_SENT,
+		[F_HFENCE_VVMA_ASID] = PMU_FW_HFENCE_VVMA_ASID_SENT,
+		[F_HFENCE_VVMA] = PMU_FW_HFENCE_VVMA_SENT,
+	};
+	return sent[kind];
+}
+
+/*
+ * Hypervisor fences that mean "every guest address" (rs1 = x0) or "every
+ * VMID / ASID" (rs2 = x0): the register must be x0 itself, since a register
+ * that holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2).
+ * fence.h's helpers always pass registers, so these spell out x0.
+ */
+static inline void hfence_gvma_all(void)
+{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory"); }
+static inline void hfence_gvma_vmid_all(unsigned long vmid)
+{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, %0" :: "r"(vmid) : "memory"); }
+static inline void hfence_gvma_any_vmid(unsigned long gpa_shr2)
+{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, %0, x0" :: "r"(gpa_shr2) : "memory"); }
+static inline void hfence_vvma_all(void)
+{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, x0" ::: "memory"); }
+static inline void hfence_vvma_asid_all(unsigned long asid)
+{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, %0" :: "r"(asid) : "memory"); }
+static inline void hfence_vvma_any_asid(unsigned long va)
+{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, %0, x0" :: "r"(va) : "memory"); }
 
 bool ipi_available(void)
 {
@@ -48,8 +85,11 @@ bool ipi_available(void)
 static void run_fence(void)
 {
 	unsigned long a = rfence.start, size = rfence.size, id = rfence.id;
-	bool whole = (a == 0 && size == 0) || size == ~0UL || size > FENCE_PAGE_LIMIT;
 	unsigned long end = a + size;
+	/* A range that wraps, or ends in the top page (a += 4096 would wrap and
+	 * never reach end), is flushed whole too. */
+	bool whole = (a == 0 && size == 0) || size == ~0UL || size > FENCE_PAGE_LIMIT ||
+		end < a || end > ~0UL - 4095;
 
 	switch (rfence.kind) {
 	case F_FENCE_I:
@@ -64,19 +104,21 @@ static void run_fence(void)
 		for (; a < end; a += 4096) sfence_vma_asid_page(a, id);
 		return;
 	case F_HFENCE_GVMA_VMID:
-	case F_HFENCE_GVMA: {
-		unsigned long vmid = rfence.kind == F_HFENCE_GVMA ? 0 : id;
-		if (whole) { hfence_gvma(0, vmid); return; }
-		for (; a < end; a += 4096) hfence_gvma(a >> 2, vmid);
+		if (whole) { hfence_gvma_vmid_all(id); return; }
+		for (; a < end; a += 4096) hfence_gvma(a >> 2, id);
 		return;
-	}
+	case F_HFENCE_GVMA:
+		if (whole) { hfence_gvma_all(); return; }
+		for (; a < end; a += 4096) hfence_gvma_any_vmid(a >> 2);
+		return;
 	case F_HFENCE_VVMA_ASID:
-	case F_HFENCE_VVMA: {
-		unsigned long asid = rfence.kind == F_HFENCE_VVMA ? 0 : id;
-		if (whole) { hfence_vvma(0, asid); return; }
-		for (; a < end; a += 4096) hfence_vvma(a, asid);
+		if (whole) { hfence_vvma_asid_all(id); return; }
+		for (; a < end; a += 4096) hfence_vvma(a, id);
 		return;
-	}
+	case F_HFENCE_VVMA:
+		if (whole) { hfence_vvma_all(); return; }
+		for (; a < end; a += 4096) hfence_vvma_any_asid(a);
+		return;
 	}
 }
 
@@ -94,7 +136,10 @@ void ipi_process(unsigned long hartid)
 	if (req & REQ_FENCE) {
 		run_fence();
 		pmu_fw_event(pmu, fence_event(rfence.kind) + 1);
-		atomic_sub(&rfence.waiting, 1);
+		/* The last to finish rings the requester, which waits in WFI. */
+		unsigned long to = rfence.requester;
+		if (atomic_sub(&rfence.waiting, 1) == 0)
+			platform.ipi_send(to);
 	}
 }
 
@@ -155,12 +200,19 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 	if (!targets(mask, base, &set))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 
-	while (atomic_swap(&rfence.lock, 1))
-		ipi_process(self);           /* serve others while we wait our turn */
+	/*
+	 * Serve others while we wait our turn. Read before swapping, and touch
+	 * the CLINT only when there is something to serve: on QEMU every AMO
+	 * and MMIO access of a spinning hart slows the hart holding the lock.
+	 */
+	while (rfence.lock || atomic_swap(&rfence.lock, 1))
+		if (r_mip() & MIP_MSIP)
+			ipi_process(self);
 	rfence.kind = kind;
 	rfence.start = start;
 	rfence.size = size;
 	rfence.id = id;
+	rfence.requester = self;
 	for (unsigned long h = 0, s = set; s; h++, s >>= 1)
 		n += (s & 1) && h != self;
 	rfence.waiting = n;
@@ -177,9 +229,18 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 		atomic_fetch_or(&mailbox[h], REQ_FENCE);
 		platform.ipi_send(h);
 	}
-	while (rfence.waiting)
+	/*
+	 * Wait in WFI rather than spin: the last target's acknowledgement
+	 * raises our software interrupt, which ends the WFI (mie.MSIE is set;
+	 * with MIE clear in M-mode it wakes us without a trap). A spinning hart
+	 * would also steal the CPU from its targets on QEMU's single-threaded
+	 * -icount scheduler, for up to 100 ms of virtual time per fence.
+	 */
+	while (rfence.waiting) {
+		wfi();
 		if (r_mip() & MIP_MSIP)
 			ipi_process(self);
+	}
 	atomic_swap(&rfence.lock, 0);
 	return sbi_ok(0);
 }

@@ -7,12 +7,21 @@
 #include "hart.h"
 #include "platform.h"
 
-/* [addr, addr + len) lies in RAM, does not wrap, and misses the firmware. */
+/*
+ * [addr, addr + len) lies in RAM, does not wrap, and misses the firmware's
+ * region: the image rounded up to a power of two, as init.c's PMP entry and
+ * the device tree's reservation cover it. S-mode cannot touch the rounded
+ * tail either, and the SBI spec wants memory the caller may access.
+ */
 bool sbi_mem_ok(uint64_t addr, uint64_t len)
 {
 	uint64_t ram_lo = platform.ram_base, ram_hi = ram_lo + platform.ram_size;
-	uint64_t fw_lo = (uintptr_t)_fw_start, fw_hi = (uintptr_t)_fw_end;
+	uint64_t fw_lo = (uintptr_t)_fw_start, napot = 8;
 	uint64_t end = addr + len;
+
+	while (napot < (uint64_t)((uintptr_t)_fw_end - (uintptr_t)_fw_start))
+		napot <<= 1;
+	uint64_t fw_hi = fw_lo + napot;
 
 	if (len == 0 || end < addr)
 		return false;

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include "pmu/pmu.h"
 
+struct trap_frame;   /* hart.h */
+
 /* SRST reset types (SBI spec 10.1) */
 #define SRST_SHUTDOWN    0
 #define SRST_COLD_REBOOT 1
@@ -31,10 +33,13 @@ struct platform {
 	 * dt_fixup = dt_fixup (dt.c): it returns the number of harts in the tree
 	 * and adds a /reserved-memory node for the firmware, growing the tree
 	 * by at most fdt_room bytes where the loader left it (QEMU virt puts it
-	 * near the top of RAM with nothing after it; a tree in ROM gets 0).
+	 * near the top of RAM with nothing after it). A tree in ROM cannot be
+	 * edited where it is: such a board sets dt_fixup = dt_fixup_copy, which
+	 * first copies it into RAM just past the firmware's region and makes
+	 * *fdt (what the payload gets in a1) point at the copy.
 	 * NULL: no device tree, and no FDT code is linked in.
 	 */
-	unsigned (*dt_fixup)(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size);
+	unsigned (*dt_fixup)(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 	uint32_t fdt_room;
 
 	/* Raise / clear another hart's machine software interrupt (CLINT msip); NULL: one hart. */
@@ -46,6 +51,15 @@ struct platform {
 	 * every core alike and trap.c answers it from timer_value().
 	 */
 	bool no_time_csr;
+	/*
+	 * The core raises address-misaligned exceptions for ordinary loads and
+	 * stores (CVA6) instead of doing them: set emulate_misaligned =
+	 * emulate_misaligned (misaligned.h) and trap.c hands every cause 4/6
+	 * trap to it before anything reaches S-mode. NULL where the hardware
+	 * splits misaligned accesses itself (Ibex): the emulation is not linked.
+	 */
+	bool (*emulate_misaligned)(struct trap_frame *f, unsigned long *cause,
+				   unsigned long *tval);
 
 	void (*console_init)(void);
 	void (*console_putc)(char c);
@@ -64,7 +78,8 @@ struct platform {
 
 extern const struct platform platform;
 
-/* dt.c: the dt_fixup of boards with a device tree */
-unsigned dt_fixup(unsigned long fdt, uintptr_t fw_base, uintptr_t fw_size);
+/* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */
+unsigned dt_fixup(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
+unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 
 #endif

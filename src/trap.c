@@ -80,13 +80,14 @@ static bool emulate_rdtime(struct trap_frame *f)
  * (priv spec 3.1.6.1, 4.1.1): S-mode's trap CSRs get what M-mode's hold,
  * and mret resumes at stvec in S-mode with interrupts off.
  */
-static void redirect_to_smode(unsigned long cause, unsigned long prev_mode)
+static void redirect_to_smode(unsigned long cause, unsigned long tval,
+			      unsigned long prev_mode)
 {
 	unsigned long ms = r_mstatus();
 
 	w_scause(cause);
 	w_sepc(r_mepc());
-	w_stval(r_mtval());
+	w_stval(tval);
 	ms &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_MPP);
 	if (prev_mode == PRV_S)
 		ms |= MSTATUS_SPP;
@@ -102,6 +103,7 @@ void trap_handler(struct trap_frame *f)
 {
 	unsigned long cause = r_mcause();
 	unsigned long prev = (r_mstatus() & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	unsigned long tval;
 	int ev;
 
 	if (cause & CAUSE_IRQ_FLAG) {
@@ -131,10 +133,15 @@ void trap_handler(struct trap_frame *f)
 	ev = fw_event_of(cause);
 	if (ev >= 0)
 		pmu_fw_event(this_pmu(), (unsigned)ev);   /* once, emulated or not */
+	tval = r_mtval();   /* before emulation: a guarded access rewrites mtval */
 	if (cause == CAUSE_ILLEGAL_INSN && emulate_rdtime(f))
 		return;
+	/* A misaligned load/store (the hook checks the cause) may be emulated,
+	 * or turn into the page/access fault one of its bytes took. */
+	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
+		return;
 	if (features.has_s_mode) {
-		redirect_to_smode(cause, prev);
+		redirect_to_smode(cause, tval, prev);
 		return;
 	}
 	/* No S-mode to hand it to: the U-mode payload crashed. */

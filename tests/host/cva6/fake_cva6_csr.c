@@ -78,12 +78,18 @@ unsigned long csr_read_user_counter_hi(unsigned idx)
 unsigned long csr_read_event(unsigned idx)
 {
 	bool t;
+	if (fake.event_traps)
+		return trap();
 	return is_hpm(idx) && exists(idx, &t) ? fake.evt[idx] : 0;
 }
 
 void csr_write_event(unsigned idx, unsigned long val)
 {
 	bool t;
+	if (fake.event_traps) {
+		trap();
+		return;
+	}
 	if (is_hpm(idx) && exists(idx, &t))
 		fake.evt[idx] = val & 0x1f;   /* the 5-bit selector */
 }
@@ -97,10 +103,28 @@ static unsigned long inhibit_mask(void)
 {
 	return fake.perf_counters ? 0x1fdUL : 0x5UL;
 }
-unsigned long r_mcountinhibit(void) { return fake.inhibit; }
-void w_mcountinhibit(unsigned long x) { fake.inhibit = x & inhibit_mask(); }
-void set_mcountinhibit(unsigned long x) { fake.inhibit |= x & inhibit_mask(); }
-void clear_mcountinhibit(unsigned long x) { fake.inhibit &= ~x; }
+unsigned long r_mcountinhibit(void) { return fake.inhibit_traps ? trap() : fake.inhibit; }
+void w_mcountinhibit(unsigned long x)
+{
+	if (fake.inhibit_traps)
+		trap();
+	else
+		fake.inhibit = x & inhibit_mask();
+}
+void set_mcountinhibit(unsigned long x)
+{
+	if (fake.inhibit_traps)
+		trap();
+	else
+		fake.inhibit |= x & inhibit_mask();
+}
+void clear_mcountinhibit(unsigned long x)
+{
+	if (fake.inhibit_traps)
+		trap();
+	else
+		fake.inhibit &= ~x;
+}
 
 void trap_guard_begin(struct trap_guard *g)
 {

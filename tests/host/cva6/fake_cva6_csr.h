@@ -11,7 +11,9 @@
  *    inhibit bit is clear (fake_tick);
  *  - optional: no counters at all (PERF_COUNTER_EN = 0, e.g. cv32a60x),
  *    either reading 0 or trapping; and an erratum in one half of one
- *    counter's user-level view (hpmcounterN / hpmcounterNh).
+ *    counter's user-level view (hpmcounterN / hpmcounterNh);
+ *  - optional, as on some versions of the 32-bit FPGA configuration
+ *    (cv32a6_ima_sv32_fpga): mcountinhibit traps, mhpmeventN traps.
  */
 #ifndef FAKE_CVA6_CSR_H
 #define FAKE_CVA6_CSR_H
@@ -24,6 +26,8 @@ struct fake_cva6 {
 	/* configuration */
 	bool perf_counters;          /* mhpmcounter3..8 exist */
 	bool absent_traps;           /* without them: CSRs trap instead of reading 0 */
+	bool inhibit_traps;          /* mcountinhibit is not there: every access traps */
+	bool event_traps;            /* mhpmevent3..31 are not there: every access traps */
 	unsigned erratum_ctr;        /* counter with a broken user view, or 0 */
 	enum fake_erratum erratum;   /* which half reads 0 through hpmcounterN(h) */
 	/* state */

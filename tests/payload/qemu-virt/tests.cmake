@@ -10,3 +10,17 @@ tally_qemu_test(conformance-nosstc test -cpu ${_cpu},sstc=false)
 tally_qemu_test(conformance-hpm4 test_hpm4 -cpu ${_cpu},pmu-num=4)
 # Deterministic instruction counting (cycle = instret = icount).
 tally_qemu_test(conformance-icount test -icount shift=0,sleep=off)
+
+# Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
+# harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
+# with h=false they must be NOT_SUPPORTED (smp_noh expects that).
+tally_payload(smp smp/smp.c smp/entry.S)
+tally_payload(smp_noh smp/smp.c smp/entry.S)
+target_compile_definitions(smp_noh.elf PRIVATE EXPECT_H=0)
+tally_qemu_test(smp smp -smp 4)
+tally_qemu_test(smp-noh smp_noh -smp 4 -cpu ${_cpu},h=false)
+# No Sstc: a suspended hart must wake for the CLINT timer passed on as STIP.
+tally_qemu_test(smp-nosstc smp -smp 4 -cpu ${_cpu},sstc=false)
+
+# The ecall fuzzer on 2 harts, with its own firmware image (text checksum on).
+include(fuzz/fuzz.cmake)

@@ -17,6 +17,7 @@
  */
 #include "drivers/clint.h"
 #include "drivers/uart16550.h"
+#include "misaligned.h"
 #include "platform.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "arch/riscv.h"
@@ -99,6 +100,7 @@ const struct platform platform = {
 	.ipi_send = q_ipi_send,
 	.ipi_clear = q_ipi_clear,
 	.no_time_csr = true,      /* behave like CVA6: rdtime traps and is emulated */
+	.emulate_misaligned = emulate_misaligned,   /* as on the testharness */
 	.console_init = q_console_init,
 	.console_putc = q_putc,
 	.console_getc = q_getc,

@@ -13,6 +13,7 @@
  */
 #include "drivers/clint.h"
 #include "drivers/uart16550.h"
+#include "misaligned.h"
 #include "platform.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "arch/riscv.h"
@@ -62,6 +63,9 @@ const struct platform platform = {
 	.ipi_send = th_ipi_send,
 	.ipi_clear = th_ipi_clear,
 	.no_time_csr = true,      /* CVA6 has no time CSR: rdtime is emulated */
+	/* CVA6's load/store unit raises a misaligned exception for any access
+	 * not aligned to its size: the firmware does it byte by byte. */
+	.emulate_misaligned = emulate_misaligned,
 	.console_init = th_console_init,
 	.console_putc = th_putc,
 	.console_getc = th_getc,

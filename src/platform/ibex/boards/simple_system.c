@@ -13,7 +13,9 @@
  *            the machine timer interrupt
  * PMP is a synthesis option (off in the default build): init.c probes it.
  */
+#include "arch/mmio.h"
 #include "arch/riscv.h"
+#include "drivers/ibex_timer.h"
 #include "platform.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "tally_config.h"
@@ -22,37 +24,22 @@
 #define SIM_CTRL_CTRL 0x00020008UL
 #define TIMER_BASE    0x00030000UL
 
-static volatile uint32_t *const timer = (volatile uint32_t *)TIMER_BASE;
-
 static void ss_console_init(void) { }
-static void ss_putc(char c) { *(volatile uint8_t *)SIM_CTRL_OUT = (uint8_t)c; }
+static void ss_putc(char c) { mmio_write8(SIM_CTRL_OUT, (uint8_t)c); }
 static int ss_getc(void) { return -1; }   /* output only */
 
-static uint64_t ss_timer_value(void)
-{
-	uint32_t hi, lo;
-
-	/* Two 32-bit halves: read again if the low half wrapped in between. */
-	do {
-		hi = timer[1];
-		lo = timer[0];
-	} while (hi != timer[1]);
-	return ((uint64_t)hi << 32) | lo;
-}
-
+static uint64_t ss_timer_value(void) { return ibex_timer_value(TIMER_BASE); }
 static void ss_timer_set(unsigned long hartid, uint64_t when)
 {
 	(void)hartid;   /* one hart */
-	timer[2] = 0xffffffff;   /* no early match while the halves disagree */
-	timer[3] = (uint32_t)(when >> 32);
-	timer[2] = (uint32_t)when;
+	ibex_timer_set(TIMER_BASE, when);
 }
 
 /* The simulator can only stop; shutdown and reboot both end the run. */
 static void ss_reset(unsigned long type, unsigned long reason)
 {
 	(void)type; (void)reason;    /* SRST already printed both */
-	*(volatile uint32_t *)SIM_CTRL_CTRL = 1;
+	mmio_write32(SIM_CTRL_CTRL, 1);
 	for (;;)
 		;
 }
