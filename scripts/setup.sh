@@ -2,7 +2,9 @@
 # Install what Tally needs from Debian 12's own packages (run as root or
 # with sudo available). Does nothing for packages already installed.
 set -eu
-pkgs=(cmake make gcc g++ gcc-multilib clang libclang-rt-14-dev python3
+# gcc-12-multilib (for the -m32 host tests), not gcc-multilib: the latter
+# conflicts with gcc-riscv64-linux-gnu, which builds the Linux test kernel.
+pkgs=(cmake make gcc g++ gcc-12-multilib clang libclang-rt-14-dev python3
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-misc u-boot-qemu device-tree-compiler
       linux-source-6.1 gcc-riscv64-linux-gnu flex bison bc xz-utils)
