@@ -15,6 +15,7 @@
 unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;
+	uint64_t mem_base, mem_size;
 	char name[32];
 	int err;
 
@@ -22,6 +23,14 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", fdt);
 		return 0;
 	}
+	/*
+	 * Where the tree knows less RAM than the board file (QEMU started with
+	 * -m 128M, a smaller DIMM), believe the tree: an address past the real
+	 * end would fault in M-mode. It never widens what the board declares.
+	 */
+	if (!fdt_memory(fdt, &mem_base, &mem_size) && mem_base == features.ram_lo &&
+	    mem_base + mem_size > mem_base && mem_base + mem_size < features.ram_hi)
+		features.ram_hi = mem_base + mem_size;
 	snprintf(name, sizeof(name), "mmode_resv@%lx", (unsigned long)fw_base);
 	err = fdt_reserve_memory(fdt, platform.fdt_room, name, fw_base, fw_size);
 	if (err && err != FDT_ERR_EXISTS)

@@ -9,6 +9,7 @@
  * bounded, and a malformed tree makes these functions give up (0 or an
  * error) rather than fault or write out of bounds. Pure C: host-testable.
  */
+#include <stdbool.h>
 #include <string.h>
 #include "fdt.h"
 
@@ -70,6 +71,9 @@ static int fdt_open(uintptr_t fdt, struct fdt_view *v)
 	    v->size_strings > v->total - v->off_strings ||
 	    v->off_strings < v->off_struct + v->size_struct)
 		return -1;
+	/* The strings block ends in a NUL, so every name offset inside it is a string. */
+	if (v->size_strings && b[v->off_strings + v->size_strings - 1] != 0)
+		return -1;
 	return 0;
 }
 
@@ -103,10 +107,7 @@ static uint32_t next_token(const struct fdt_view *v, uint32_t *off, const char *
 		uint32_t plen = be32(s + o), nameoff = be32(s + o + 4);
 		if (plen > end - o - 8 || nameoff >= v->size_strings)
 			return 0;
-		const char *pn = (const char *)v->blob + v->off_strings + nameoff;
-		if (bounded_strlen(pn, v->size_strings - nameoff) == v->size_strings - nameoff)
-			return 0;
-		*name = pn;
+		*name = (const char *)v->blob + v->off_strings + nameoff;
 		*val = s + o + 8;
 		*len = plen;
 		o += 8 + ((plen + 3) & ~3u);
@@ -169,22 +170,64 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 	return tok == FDT_END ? n : 0;
 }
 
+static uint64_t cells(const uint8_t *p, unsigned n)
+{
+	return n == 2 ? ((uint64_t)be32(p) << 32) | be32(p + 4) : be32(p);
+}
+
+int fdt_memory(uintptr_t fdt, uint64_t *base, uint64_t *size)
+{
+	struct fdt_view v;
+	uint32_t off = 0, tok, len, depth = 0;
+	const char *name = 0;
+	const uint8_t *val;
+	unsigned acells = 2, scells = 1;   /* the spec's defaults */
+	bool in_memory = false;
+
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			depth++;
+			in_memory = depth == 2 && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7));
+		} else if (tok == FDT_END_NODE) {
+			if (depth-- == 0)
+				return FDT_ERR_BADTREE;
+			in_memory = false;
+		} else if (tok == FDT_PROP && depth == 1) {
+			if (!strcmp(name, "#address-cells"))
+				acells = len == 4 ? be32(val) : 0;
+			else if (!strcmp(name, "#size-cells"))
+				scells = len == 4 ? be32(val) : 0;
+		} else if (tok == FDT_PROP && in_memory && !strcmp(name, "reg")) {
+			if (acells < 1 || acells > 2 || scells < 1 || scells > 2 ||
+			    len < 4 * (acells + scells))
+				return FDT_ERR_BADTREE;
+			*base = cells(val, acells);
+			*size = cells(val + 4 * acells, scells);
+			return 0;
+		}
+	}
+	return FDT_ERR_BADTREE;
+}
+
 /* Offset of name in the strings block, appending it to new_strings if absent. */
 static uint32_t string_offset(const struct fdt_view *v, const char *name,
 			      char *new_strings, uint32_t *new_len)
 {
 	const char *s = (const char *)v->blob + v->off_strings;
-	size_t n = strlen(name) + 1;
+	uint32_t n = (uint32_t)strlen(name) + 1, i;
 
-	for (uint32_t i = 0; i + n <= v->size_strings; i++)
-		if (!memcmp(s + i, name, n) && (i == 0 || s[i - 1] == 0))
+	/* String by string (fdt_open checked the block ends in a NUL). */
+	for (i = 0; i < v->size_strings; i += (uint32_t)strlen(s + i) + 1)
+		if (!strcmp(s + i, name))
 			return i;
-	for (uint32_t i = 0; i + n <= *new_len; i++)
-		if (!memcmp(new_strings + i, name, n) && (i == 0 || new_strings[i - 1] == 0))
+	for (i = 0; i < *new_len; i += (uint32_t)strlen(new_strings + i) + 1)
+		if (!strcmp(new_strings + i, name))
 			return v->size_strings + i;
 	memcpy(new_strings + *new_len, name, n);
-	*new_len += (uint32_t)n;
-	return v->size_strings + *new_len - (uint32_t)n;
+	*new_len += n;
+	return v->size_strings + *new_len - n;
 }
 
 /* Small writer for the bytes of the node being inserted. */

@@ -22,6 +22,12 @@ unsigned fdt_count_cpus(uintptr_t fdt);
 int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max);
 
 /*
+ * The first range of the /memory node's reg (devicetree spec 3.4), read
+ * with the root's #address-cells/#size-cells. 0 on success.
+ */
+int fdt_memory(uintptr_t fdt, uint64_t *base, uint64_t *size);
+
+/*
  * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, creating
  * /reserved-memory if needed. The blob may grow by at most `room` bytes past
  * its totalsize. Returns 0 or an FDT_ERR_*; on error the blob is unchanged.

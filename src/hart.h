@@ -22,6 +22,10 @@ struct features {
 	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
 	bool has_pmp;
 	unsigned num_harts;     /* from the device tree, or 1 */
+	/* What lower modes may hand the firmware (mem.c): RAM as the board
+	 * declares it, shrunk to the device tree's /memory where that says
+	 * less, minus the firmware's PMP region [fw_lo, fw_hi). */
+	uint64_t ram_lo, ram_hi, fw_lo, fw_hi;
 };
 extern struct features features;
 

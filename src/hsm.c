@@ -129,6 +129,8 @@ struct sbiret sbi_hsm_ecall(SBI_ARGS)
 {
 	unsigned long self = r_mhartid();
 
+	if (!ipi_available())
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
 	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case HSM_HART_START:

@@ -88,6 +88,11 @@ static void probe_features(unsigned long *fdt)
 	ok = !trap_guard_end(&g);
 	features.has_pmp = ok && v;
 
+	features.ram_lo = platform.ram_base;
+	features.ram_hi = platform.ram_base + platform.ram_size;
+	features.fw_lo = (uintptr_t)_fw_start;
+	features.fw_hi = (uintptr_t)_fw_start + fw_region_size();
+
 	/* The device tree, where the board has one, says how many harts there are. */
 	if (platform.dt_fixup)
 		features.num_harts = platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());

@@ -248,7 +248,7 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 struct sbiret sbi_ipi_ecall(SBI_ARGS)
 {
 	(void)a2; (void)a3; (void)a4; (void)a5;
-	if (fid != 0)
+	if (fid != 0 || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	return send_ipi(a0, a1);
 }
@@ -256,7 +256,7 @@ struct sbiret sbi_ipi_ecall(SBI_ARGS)
 struct sbiret sbi_rfence_ecall(SBI_ARGS)
 {
 	(void)a5;
-	if (fid >= F_KINDS)
+	if (fid >= F_KINDS || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */
 	return remote_fence(fid, a0, a1, fid == F_FENCE_I ? 0 : a2, fid == F_FENCE_I ? 0 : a3,

@@ -11,23 +11,18 @@
  * [addr, addr + len) lies in RAM, does not wrap, and misses the firmware's
  * region: the image rounded up to a power of two, as init.c's PMP entry and
  * the device tree's reservation cover it. S-mode cannot touch the rounded
- * tail either, and the SBI spec wants memory the caller may access.
+ * tail either, and the SBI spec wants memory the caller may access. The
+ * bounds are worked out once at boot (init.c).
  */
 bool sbi_mem_ok(uint64_t addr, uint64_t len)
 {
-	uint64_t ram_lo = platform.ram_base, ram_hi = ram_lo + platform.ram_size;
-	uint64_t fw_lo = (uintptr_t)_fw_start, napot = 8;
 	uint64_t end = addr + len;
-
-	while (napot < (uint64_t)((uintptr_t)_fw_end - (uintptr_t)_fw_start))
-		napot <<= 1;
-	uint64_t fw_hi = fw_lo + napot;
 
 	if (len == 0 || end < addr)
 		return false;
-	if (addr < ram_lo || end > ram_hi)
+	if (addr < features.ram_lo || end > features.ram_hi)
 		return false;
-	if (addr < fw_hi && end > fw_lo)
+	if (addr < features.fw_hi && end > features.fw_lo)
 		return false;
 	/* M-mode can only dereference what fits in a pointer. */
 	return end - 1 <= UINTPTR_MAX;

@@ -35,15 +35,21 @@ static void pad(struct sink *s, char c, int n)
 }
 
 /*
- * v /= base, returning the remainder. Bit by bit, like long division on
- * paper: on rv32 a 64-bit "/" would pull in libgcc's __udivdi3 and
- * __umoddi3, 2 KiB that Ibex cannot spare.
+ * v /= base, returning the remainder. Values that fit a register use the
+ * divide instruction; wider ones (64-bit values on rv32) go bit by bit, like
+ * long division on paper: a 64-bit "/" there would pull in libgcc's
+ * __udivdi3 and __umoddi3, 2 KiB that Ibex cannot spare.
  */
 static unsigned divide(unsigned long long *v, unsigned base)
 {
 	unsigned long long q = 0;
 	unsigned long r = 0;
 
+	if (*v <= ~0UL) {       /* fits a register: the hardware divides */
+		unsigned long x = (unsigned long)*v;
+		*v = x / base;
+		return (unsigned)(x % base);
+	}
 	for (int bit = 63; bit >= 0; bit--) {
 		r = (r << 1) | ((*v >> bit) & 1);
 		q <<= 1;

@@ -35,17 +35,21 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 		if (eid == SBI_EXT_SRST)
 			return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid);
 		break;
-	/* Harts reach each other through IPIs; without them there is nothing to manage. */
+	/*
+	 * Harts reach each other through IPIs; without them (one hart) these
+	 * handlers answer NOT_SUPPORTED themselves, so this path makes no call
+	 * before the jump.
+	 */
 	case SBI_EXT_HSM & 0x1f:
-		if (eid == SBI_EXT_HSM && ipi_available())
+		if (eid == SBI_EXT_HSM)
 			return sbi_hsm_ecall(a0, a1, a2, a3, a4, a5, fid);
 		break;
 	case SBI_EXT_IPI & 0x1f:
-		if (eid == SBI_EXT_IPI && ipi_available())
+		if (eid == SBI_EXT_IPI)
 			return sbi_ipi_ecall(a0, a1, a2, a3, a4, a5, fid);
 		break;
 	case SBI_EXT_RFENCE & 0x1f:
-		if (eid == SBI_EXT_RFENCE && ipi_available())
+		if (eid == SBI_EXT_RFENCE)
 			return sbi_rfence_ecall(a0, a1, a2, a3, a4, a5, fid);
 		break;
 	case SBI_EXT_LEGACY_PUTCHAR:

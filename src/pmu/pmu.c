@@ -40,7 +40,14 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 
 void pmu_hart_init(struct pmu_hart *h)
 {
-	*h = (struct pmu_hart){ .shmem = PMU_SHMEM_NONE };
+	/* Field by field: a struct assignment becomes a byte-wise memset here. */
+	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++) {
+		h->ctr[i].state = PMU_CTR_FREE;
+		h->ctr[i].fw_value = 0;
+	}
+	for (unsigned e = 0; e < PMU_FW_EVENT_MAX; e++)
+		h->fw_count[e] = 0;
+	h->shmem = PMU_SHMEM_NONE;
 	/*
 	 * hpm counters start free, stopped and counting nothing. cycle and
 	 * instret keep running: payloads read them directly until they ask

@@ -44,17 +44,22 @@ static long qemu_match(unsigned ctr, unsigned long event_idx, uint64_t event_dat
  * frozen value) and write it back: later reads then return exactly it. On
  * start, write the held value again so counting resumes from it instead
  * of from the time of that write (the stopped interval is not counted).
- * Harmless on hardware whose counters really freeze.
+ * Harmless on hardware whose counters really freeze. Event counters
+ * (the TLB events) do freeze in QEMU, so they skip the extra CSR work; an
+ * hpm counter given raw event 1 or 2 (QEMU's cycles/instructions) would
+ * need it too, and does not get it.
  */
 static void qemu_stop(unsigned ctr)
 {
 	pmu_csr_stop(ctr);
-	pmu_csr_write(ctr, pmu_csr_read(ctr));
+	if (ctr < 3)
+		pmu_csr_write(ctr, pmu_csr_read(ctr));
 }
 
 static void qemu_start(unsigned ctr, uint64_t sel)
 {
-	pmu_csr_write(ctr, pmu_csr_read(ctr));
+	if (ctr < 3)
+		pmu_csr_write(ctr, pmu_csr_read(ctr));
 	pmu_csr_start(ctr, sel);
 }
 
