@@ -10,9 +10,7 @@
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
-#ifdef TALLY_TEXT_CHECKSUM
 #include "text_checksum.h"
-#endif
 
 struct features features;
 static unsigned long tally_fdt;
@@ -257,9 +255,7 @@ void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long a
 void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
-#ifdef TALLY_TEXT_CHECKSUM
-	text_checksum_boot();            /* the image as loaded, before any SBI call */
-#endif
+	text_checksum_boot();            /* checksum builds: the image as loaded */
 	probe_features(&fdt);            /* the board may move the tree (dt_fixup_copy) */
 	tally_fdt = fdt;
 	/*

@@ -4,9 +4,7 @@
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
-#ifdef TALLY_TEXT_CHECKSUM
 #include "text_checksum.h"
-#endif
 
 struct sbiret sbi_srst_ecall(SBI_ARGS)
 {
@@ -20,11 +18,9 @@ struct sbiret sbi_srst_ecall(SBI_ARGS)
 		return sbi_err(type >= 0xF0000000UL ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
 	if (reason > SRST_REASON_FAILURE)
 		return sbi_err(reason >= 0xE0000000UL ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
-#ifdef TALLY_TEXT_CHECKSUM
-	/* Changed code or constants: the run failed, whatever the caller thinks. */
+	/* Changed code or constants (checksum builds): the run failed, whatever the caller thinks. */
 	if (!text_checksum_check() && type == SRST_SHUTDOWN)
 		reason = SRST_REASON_FAILURE;
-#endif
 	printf("tally: %s requested by hart %lu%s\n",
 	       type == SRST_SHUTDOWN ? "shutdown" : "reboot", r_mhartid(),
 	       reason == SRST_REASON_FAILURE ? " (system failure)" : "");

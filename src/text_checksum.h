@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Build option TALLY_TEXT_CHECKSUM (text_checksum.c): has anything written
- * to the firmware's code or constants since boot? Only builds with the
- * option compile the calls; the normal image has neither code nor data.
+ * to the firmware's code or constants since boot? Without the option,
+ * text_checksum_none.c links in instead: nothing is computed.
  */
 #ifndef TALLY_TEXT_CHECKSUM_H
 #define TALLY_TEXT_CHECKSUM_H

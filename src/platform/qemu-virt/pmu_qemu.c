@@ -9,6 +9,7 @@
  * the values it knows.
  */
 #include "platform/common/pmu_csr.h"
+#include "platform/common/qemu_virt.h"
 
 static const unsigned long qemu_events[] = {
 	PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS),  /* 0x10019 */
@@ -36,33 +37,6 @@ static long qemu_match(unsigned ctr, unsigned long event_idx, uint64_t event_dat
 	}
 }
 
-/*
- * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
- * read after inhibiting still sees the live count, and from then on a read
- * returns the value last *written* to the counter (target/riscv/csr.c,
- * riscv_pmu_read_ctr). So on stop, read the counter once (that read is the
- * frozen value) and write it back: later reads then return exactly it. On
- * start, write the held value again so counting resumes from it instead
- * of from the time of that write (the stopped interval is not counted).
- * Harmless on hardware whose counters really freeze. Event counters
- * (the TLB events) do freeze in QEMU, so they skip the extra CSR work; an
- * hpm counter given raw event 1 or 2 (QEMU's cycles/instructions) would
- * need it too, and does not get it.
- */
-static void qemu_stop(unsigned ctr)
-{
-	pmu_csr_stop(ctr);
-	if (ctr < 3)
-		pmu_csr_write(ctr, pmu_csr_read(ctr));
-}
-
-static void qemu_start(unsigned ctr, uint64_t sel)
-{
-	if (ctr < 3)
-		pmu_csr_write(ctr, pmu_csr_read(ctr));
-	pmu_csr_start(ctr, sel);
-}
-
 static const char *qemu_describe(unsigned ctr)
 {
 	(void)ctr;
@@ -77,8 +51,8 @@ const struct pmu_backend pmu_qemu = {
 	.clear = pmu_csr_clear,
 	.read = pmu_csr_read,
 	.write = pmu_csr_write,
-	.start = qemu_start,
-	.stop = qemu_stop,
+	.start = qemu_pmu_start,
+	.stop = qemu_pmu_stop,
 	.overflowed = pmu_csr_overflowed,
 	.describe = qemu_describe,
 };

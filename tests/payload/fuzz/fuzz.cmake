@@ -13,7 +13,7 @@ target_compile_definitions(fuzz.elf PRIVATE FUZZ_SEED=${TALLY_FUZZ_SEED} FUZZ_CA
 # GLOBbed sources are absolute); no linked-in payload (fw_payload mode).
 set(_fuzz_fw_src)
 foreach(f ${TALLY_SRC} src/text_checksum.c)
-  if(f MATCHES "payload\\.S$")
+  if(f MATCHES "payload\\.S$" OR f MATCHES "text_checksum_none\\.c$")
     continue()
   endif()
   if(NOT IS_ABSOLUTE "${f}")
@@ -30,7 +30,6 @@ foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
     set_target_properties(tally-fuzz.elf PROPERTIES ${prop} "${v}")
   endif()
 endforeach()
-target_compile_definitions(tally-fuzz.elf PRIVATE TALLY_TEXT_CHECKSUM)
 add_custom_command(TARGET tally-fuzz.elf POST_BUILD
   COMMAND ${CMAKE_OBJCOPY} -O binary tally-fuzz.elf tally-fuzz.bin
   BYPRODUCTS tally-fuzz.bin)

@@ -15,42 +15,10 @@
  * this board hides it (no_time_csr) so rdtime traps as on Ibex.
  */
 #include "arch/riscv.h"
-#include "drivers/clint.h"
-#include "drivers/uart16550.h"
 #include "platform.h"
+#include "platform/common/qemu_virt.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "tally_config.h"
-
-#define VIRT_TEST  0x100000UL
-#define VIRT_CLINT 0x2000000UL
-#define TEST_PASS  0x5555      /* QEMU exits with status 0 */
-#define TEST_FAIL  0x3333      /* exit status in the upper half */
-#define TEST_RESET 0x7777
-
-static const struct uart16550 uart = { .base = 0x10000000UL, .reg_shift = 0 };
-
-static void qv_console_init(void) { uart16550_init(&uart); }
-static void qv_putc(char c) { uart16550_putc(&uart, c); }
-static int qv_getc(void) { return uart16550_getc(&uart); }
-static uint64_t qv_timer_value(void) { return clint_mtime(VIRT_CLINT); }
-static void qv_timer_set(unsigned long hartid, uint64_t when)
-{
-	clint_set_mtimecmp(VIRT_CLINT, hartid, when);
-}
-
-static void qv_reset(unsigned long type, unsigned long reason)
-{
-	volatile uint32_t *test = (volatile uint32_t *)VIRT_TEST;
-
-	if (type != 0)
-		*test = TEST_RESET;
-	else if (reason != 0)
-		*test = TEST_FAIL | (1u << 16);
-	else
-		*test = TEST_PASS;
-	for (;;)
-		;
-}
 
 const struct platform platform = {
 	.name = "QEMU virt, lowrisc-ibex CPU (Ibex stand-in)",
@@ -60,13 +28,13 @@ const struct platform platform = {
 	.payload_mode = PRV_U,
 	.mtvec_vectored = true,         /* as on Ibex, so the same path is tested */
 	.no_time_csr = true,            /* as on Ibex: rdtime traps, is emulated */
-	.console_init = qv_console_init,
-	.console_putc = qv_putc,
-	.console_getc = qv_getc,
-	.timebase_hz = 10000000,
-	.timer_value = qv_timer_value,
-	.timer_set = qv_timer_set,
-	.system_reset = qv_reset,
+	.console_init = qemu_virt_console_init,
+	.console_putc = qemu_virt_putc,
+	.console_getc = qemu_virt_getc,
+	.timebase_hz = QEMU_VIRT_TIMEBASE,
+	.timer_value = qemu_virt_timer_value,
+	.timer_set = qemu_virt_timer_set,
+	.system_reset = qemu_virt_reset,
 	.pmu = &pmu_ibex,
 	.fw_events = 1u << PMU_FW_ILLEGAL_INSN,
 };

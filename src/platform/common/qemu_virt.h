@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The devices of QEMU's "virt" machine (hw/riscv/virt.c), for every board
+ * that runs on it: QEMU virt itself and the stand-ins for Ibex and CVA6.
+ * NS16550 UART at 0x10000000 (registers 1 byte apart), CLINT at 0x02000000
+ * with a 10 MHz mtime, SiFive test device at 0x100000 to end the run.
+ */
+#ifndef TALLY_QEMU_VIRT_H
+#define TALLY_QEMU_VIRT_H
+#include <stdint.h>
+
+#define QEMU_VIRT_RAM_BASE 0x80000000UL
+#define QEMU_VIRT_TIMEBASE 10000000
+
+void qemu_virt_console_init(void);
+void qemu_virt_putc(char c);
+int qemu_virt_getc(void);
+uint64_t qemu_virt_timer_value(void);
+void qemu_virt_timer_set(unsigned long hartid, uint64_t when);
+void qemu_virt_ipi_send(unsigned long hartid);
+void qemu_virt_ipi_clear(unsigned long hartid);
+/* Power off (exit 0, or 1 for a failure reason) or reset QEMU. */
+void qemu_virt_reset(unsigned long type, unsigned long reason);
+
+/*
+ * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
+ * read after inhibiting still sees the live count, and from then on a read
+ * returns the value last *written* to the counter (target/riscv/csr.c,
+ * riscv_pmu_read_ctr). These stop/start a counter like pmu_csr_stop/start
+ * and, for counters 0 and 2, read the counter once on stop (that read is
+ * the frozen value) and write it back, and write the held value again on
+ * start so the stopped interval is not counted. Event counters do freeze in
+ * QEMU and skip the extra CSR work. Backends use them only on QEMU boards.
+ */
+void qemu_pmu_stop(unsigned ctr);
+void qemu_pmu_start(unsigned ctr, uint64_t sel);
+#endif
