@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* printf for payloads, through the SBI debug console. */
+#include <stdarg.h>
 #include <stdio.h>
+#include "check.h"
 #include "sbicall.h"
 
 static int sbi_put(char c, FILE *f)
@@ -19,4 +21,48 @@ void sbi_shutdown(int failure)
 	sbi_call(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
 	for (;;)
 		;
+}
+
+unsigned passed, failed;
+
+static void vreport(bool ok, const char *fmt, va_list ap)
+{
+	printf(ok ? "ok - " : "FAIL - ");
+	vprintf(fmt, ap);
+}
+
+bool check_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
+{
+	va_list ap;
+	bool ok = got == expected;
+
+	va_start(ap, fmt);
+	vreport(ok, fmt, ap);
+	va_end(ap);
+	if (ok) {
+		passed++;
+		printf("\n");
+	} else {
+		failed++;
+		printf(" got 0x%lx (%ld) expected 0x%lx (%ld)\n", got, (long)got,
+		       expected, (long)expected);
+	}
+	return ok;
+}
+
+bool check_that(bool ok, unsigned long got, const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(ok, fmt, ap);
+	va_end(ap);
+	if (ok) {
+		passed++;
+		printf("\n");
+	} else {
+		failed++;
+		printf(" got 0x%lx (%ld) expected %s\n", got, (long)got, what);
+	}
+	return ok;
 }

@@ -22,6 +22,7 @@
 #include <string.h>
 #include "arch/riscv.h"
 #include "sbicall.h"
+#include "check.h"
 
 #ifndef RAM_END
 #define RAM_END 0x88000000UL
@@ -45,51 +46,6 @@
 
 /* ---- results -------------------------------------------------------- */
 
-static unsigned passed, failed;
-
-static void vreport(bool ok, const char *fmt, va_list ap)
-{
-	printf(ok ? "ok - " : "FAIL - ");
-	vprintf(fmt, ap);
-}
-
-/* check that got == expected; name is a printf format */
-static bool check_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
-{
-	va_list ap;
-	bool ok = got == expected;
-
-	va_start(ap, fmt);
-	vreport(ok, fmt, ap);
-	va_end(ap);
-	if (ok) {
-		passed++;
-		printf("\n");
-	} else {
-		failed++;
-		printf(" got 0x%lx (%ld) expected 0x%lx (%ld)\n", got, (long)got,
-		       expected, (long)expected);
-	}
-	return ok;
-}
-
-/* check a condition; what describes the expectation for the FAIL line */
-static bool check_that(bool ok, unsigned long got, const char *what, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(ok, fmt, ap);
-	va_end(ap);
-	if (ok) {
-		passed++;
-		printf("\n");
-	} else {
-		failed++;
-		printf(" got 0x%lx (%ld) expected %s\n", got, (long)got, what);
-	}
-	return ok;
-}
 
 static __attribute__((noreturn)) void finish(void)
 {
@@ -837,7 +793,7 @@ static void test_pmu_fw(void)
 	check_eq(ev_info((unsigned long)evs, 0, 1, 0).error, 0, "pmu fw: event_get_info(IPI_SENT)");
 	r = cfg_fw(PMU_FW_IPI_SENT, 0);
 	check_eq(r.error, evs[0].output ? 0 : (unsigned long)SBI_ERR_NOT_SUPPORTED,
-		 "pmu fw: config_matching(IPI_SENT) agrees with event_get_info (%u)", evs[0].output);
+		 "pmu fw: config_matching(IPI_SENT) agrees with event_get_info (%u)", (unsigned)evs[0].output);
 	if (!r.error)
 		ctr_stop(r.value, 1, PMU_STOP_RESET);
 	check_eq(cfg_fw(PMU_FW_EVENT_MAX, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
@@ -1075,7 +1031,7 @@ static void test_pmu_event_info(void)
 	for (unsigned i = 0; i < n; i++)
 		check_eq(evs[i].output, want[i].supported, "evinfo: event 0x%lx data 0x%lx:%08lx -> %u",
 			 (unsigned long)want[i].ev, (unsigned long)(want[i].data >> 32),
-			 (unsigned long)(uint32_t)want[i].data, want[i].supported);
+			 (unsigned long)(uint32_t)want[i].data, (unsigned)want[i].supported);
 	check_eq(evs[n].output, 0xdeadbeef, "evinfo: the entry after the last is untouched");
 }
 

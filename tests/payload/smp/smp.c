@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "sbicall.h"
+#include "check.h"
 
 #ifndef EXPECT_HARTS
 #define EXPECT_HARTS 4
@@ -61,51 +62,6 @@ static const long inval = SBI_ERR_INVALID_PARAM;
 
 /* ---- results -------------------------------------------------------- */
 
-static unsigned passed, failed;
-
-static void vreport(bool ok, const char *fmt, va_list ap)
-{
-	printf(ok ? "ok - " : "FAIL - ");
-	vprintf(fmt, ap);
-}
-
-/* check that got == expected; name is a printf format */
-static bool check_eq(unsigned long got, unsigned long expected, const char *fmt, ...)
-{
-	va_list ap;
-	bool ok = got == expected;
-
-	va_start(ap, fmt);
-	vreport(ok, fmt, ap);
-	va_end(ap);
-	if (ok) {
-		passed++;
-		printf("\n");
-	} else {
-		failed++;
-		printf(" got 0x%lx (%ld) expected 0x%lx (%ld)\n", got, (long)got,
-		       expected, (long)expected);
-	}
-	return ok;
-}
-
-/* check a condition; what describes the expectation for the FAIL line */
-static bool check_that(bool ok, unsigned long got, const char *what, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(ok, fmt, ap);
-	va_end(ap);
-	if (ok) {
-		passed++;
-		printf("\n");
-	} else {
-		failed++;
-		printf(" got 0x%lx (%ld) expected %s\n", got, (long)got, what);
-	}
-	return ok;
-}
 
 /* ---- CSRs, time ------------------------------------------------------ */
 
