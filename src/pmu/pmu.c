@@ -364,8 +364,8 @@ struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
 /*
  * Stop one counter of a validated set (FID 4's action): freeze it, then
  * snapshot and release it as the flags ask. Values and overflow bits in
- * the snapshot are indexed relative to base (table 16); the overflow bit
- * is only ever set with Sscofpmf, and must read 0 without it.
+ * the snapshot are indexed relative to base (table 16); the caller cleared
+ * the bitmap, and a bit is only ever set with Sscofpmf.
  */
 static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
 			    unsigned long flags)
@@ -376,12 +376,8 @@ static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned lon
 	counter_stop(h, idx);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
 		snap[1 + (idx - base)] = counter_value(h, idx);
-		if (!hw.has_sscofpmf)
-			snap[0] = 0;
-		else if (!is_fw(idx) && be->overflowed(ctr_of[idx]))
+		if (hw.has_sscofpmf && !is_fw(idx) && be->overflowed(ctr_of[idx]))
 			snap[0] |= bit;
-		else
-			snap[0] &= ~bit;
 	}
 	if (flags & PMU_STOP_RESET)
 		counter_release(h, idx);
@@ -428,6 +424,9 @@ struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
+	/* The bitmap describes this call's counters (table 16): start from none. */
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		*(uint64_t *)(uintptr_t)h->shmem = 0;
 	if (mask == 1)
 		stop_one(h, base, base, flags);
 	else

@@ -13,6 +13,8 @@
  *   EXPECT_HPM=n   the number of hpm counters the run must find
  *   RAM_END        end of RAM (default: QEMU virt with -m 128M)
  *   HPM_WIDTH      bits of an hpm counter (default 64, as QEMU)
+ *   EXPECT_SSCOFPMF the CPU has Sscofpmf (QEMU -cpu ...,sscofpmf=true): counter
+ *                  overflow interrupts reach S-mode and show in snapshots
  *   CVA6_MAP       the firmware runs the CVA6 backend (its event map, not
  *                  QEMU's) on QEMU, which does not count CVA6's events
  */
@@ -70,6 +72,7 @@ void regs_around_fault(unsigned long dump[32], unsigned long pattern,
 static volatile bool traps_allowed;
 static volatile unsigned long n_traps, n_timer_irqs;
 static volatile unsigned long last_cause, last_tval, last_epc, timer_cause, timer_at;
+static volatile unsigned long n_lcof_irqs;
 
 static inline unsigned long r_scause(void) { unsigned long v; __asm__ volatile("csrr %0, scause" : "=r"(v)); return v; }
 static inline unsigned long r_stval(void) { unsigned long v; __asm__ volatile("csrr %0, stval" : "=r"(v)); return v; }
@@ -82,6 +85,12 @@ void s_trap_handler(unsigned long *regs)
 	uint16_t insn;
 
 	(void)regs;
+	if (cause == (CAUSE_IRQ_FLAG | 13)) {
+		/* Sscofpmf counter overflow: S-mode clears LCOFIP itself. */
+		n_lcof_irqs++;
+		__asm__ volatile("csrc sip, %0" :: "r"(1UL << 13));
+		return;
+	}
 	if (cause & CAUSE_IRQ_FLAG) {
 		timer_cause = cause;
 		timer_at = rd_time();
@@ -975,6 +984,50 @@ static void test_pmu_snapshot(void)
 	ctr_stop(a, 1, PMU_STOP_RESET);
 }
 
+#ifdef EXPECT_SSCOFPMF
+/*
+ * Sscofpmf: a counter started just below 2^64 overflows; the firmware
+ * delegated LCOFI, so the interrupt reaches S-mode; OF shows in scountovf
+ * and in the snapshot's overflow bitmap; a restart clears it. QEMU counts
+ * raw event 1 (cycles) on an hpm counter and raises the overflow on time.
+ */
+static void test_pmu_sscofpmf(void)
+{
+	const uint64_t start = ~0ULL - 3000;
+	unsigned long idx, ovf;
+	struct sbiret r;
+
+	r = cfg_match(0, hw_mask(), PMU_CFG_CLEAR_VALUE, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), 1);
+	check_eq(r.error, 0, "sscof: raw event 1 (QEMU cycles) on an hpm counter");
+	if (r.error)
+		return;
+	idx = r.value;
+	check_eq(set_shmem((unsigned long)snap, 0, 0).error, 0, "sscof: snapshot memory");
+	n_lcof_irqs = 0;
+	__asm__ volatile("csrs sie, %0" :: "r"(1UL << 13));     /* LCOFIE */
+	__asm__ volatile("csrs sstatus, %0" :: "r"(1UL << 1));  /* SIE */
+	check_eq(ctr_start(idx, 1, PMU_START_SET_INIT_VALUE, start).error, 0,
+		 "sscof: start 3000 below the top");
+	for (volatile int i = 0; i < 20000; i++)
+		;
+	__asm__ volatile("csrc sstatus, %0" :: "r"(1UL << 1));
+	check_that(n_lcof_irqs >= 1, n_lcof_irqs, ">= 1", "sscof: the overflow interrupt reached S-mode");
+	__asm__ volatile("csrr %0, 0xda0" : "=r"(ovf));          /* scountovf */
+	check_eq((ovf >> (get_info(idx).value & 0x1f)) & 1, 1, "sscof: scountovf shows the counter's OF");
+	snap[0] = 0;
+	check_eq(ctr_stop(idx, 1, PMU_STOP_TAKE_SNAPSHOT).error, 0, "sscof: stop with TAKE_SNAPSHOT");
+	check_eq(snap[0], 1, "sscof: overflow bitmap bit 0 (relative to base = the counter)");
+	check_that(snap[1] < start, (unsigned long)snap[1], "wrapped", "sscof: the value wrapped past 2^64");
+	check_eq(ctr_start(idx, 1, 0, 0).error, 0, "sscof: start again");
+	__asm__ volatile("csrr %0, 0xda0" : "=r"(ovf));
+	check_eq((ovf >> (get_info(idx).value & 0x1f)) & 1, 0, "sscof: start cleared OF");
+	check_eq(ctr_stop(idx, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0, "sscof: stop again");
+	check_eq(snap[0], 0, "sscof: no overflow this time");
+	__asm__ volatile("csrc sie, %0" :: "r"(1UL << 13));
+	set_shmem(~0UL, ~0UL, 0);
+}
+#endif
+
 static void test_pmu_event_info(void)
 {
 	const unsigned long inval = (unsigned long)SBI_ERR_INVALID_PARAM;
@@ -1053,5 +1106,8 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_pmu_errors();
 	test_pmu_snapshot();
 	test_pmu_event_info();
+#ifdef EXPECT_SSCOFPMF
+	test_pmu_sscofpmf();
+#endif
 	finish();
 }

@@ -64,7 +64,7 @@ static void write_selector(unsigned ctr, uint64_t v)
 	csr_write_event(ctr, (unsigned long)v);
 }
 
-static uint64_t read_selector(unsigned ctr)
+uint64_t pmu_csr_selector(unsigned ctr)
 {
 	uint64_t v = csr_read_event(ctr);
 #if __riscv_xlen == 32
@@ -100,7 +100,7 @@ void pmu_csr_start(unsigned ctr, uint64_t sel)
 	}
 	/* A new run starts with a clear overflow flag (Sscofpmf OF, bit 63). */
 	if (has_sscofpmf && ctr >= 3)
-		write_selector(ctr, read_selector(ctr) & ~HPMEVENT_OF);
+		write_selector(ctr, pmu_csr_selector(ctr) & ~HPMEVENT_OF);
 	clear_mcountinhibit(1UL << ctr);   /* let it count */
 }
 
@@ -114,5 +114,5 @@ void pmu_csr_stop(unsigned ctr)
 
 bool pmu_csr_overflowed(unsigned ctr)
 {
-	return has_sscofpmf && ctr >= 3 && (read_selector(ctr) & HPMEVENT_OF);
+	return has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
 }

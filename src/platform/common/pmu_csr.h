@@ -20,4 +20,6 @@ void pmu_csr_clear(unsigned ctr);
 void pmu_csr_start(unsigned ctr, uint64_t sel);
 void pmu_csr_stop(unsigned ctr);
 bool pmu_csr_overflowed(unsigned ctr);
+/* mhpmevent as it reads now (with mhpmeventh on rv32 where Sscofpmf has it) */
+uint64_t pmu_csr_selector(unsigned ctr);
 #endif

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdbool.h>
 #include "drivers/clint.h"
 #include "drivers/uart16550.h"
 #include "platform/common/pmu_csr.h"
@@ -37,16 +38,27 @@ void qemu_virt_reset(unsigned long type, unsigned long reason)
 		;
 }
 
+/* Does QEMU count this counter from its tick source (cycles or instret)? */
+static bool ticking(unsigned ctr)
+{
+	uint32_t ev;
+
+	if (ctr < 3)
+		return true;
+	ev = (uint32_t)pmu_csr_selector(ctr);   /* the low bits: QEMU's event number */
+	return ev == 1 || ev == 2;
+}
+
 void qemu_pmu_stop(unsigned ctr)
 {
 	pmu_csr_stop(ctr);
-	if (ctr < 3)
+	if (ticking(ctr))
 		pmu_csr_write(ctr, pmu_csr_read(ctr));
 }
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel)
 {
-	if (ctr < 3)
+	if (ticking(ctr))
 		pmu_csr_write(ctr, pmu_csr_read(ctr));
 	pmu_csr_start(ctr, sel);
 }

@@ -29,8 +29,10 @@ void qemu_virt_reset(unsigned long type, unsigned long reason);
  * riscv_pmu_read_ctr). These stop/start a counter like pmu_csr_stop/start
  * and, for counters 0 and 2, read the counter once on stop (that read is
  * the frozen value) and write it back, and write the held value again on
- * start so the stopped interval is not counted. Event counters do freeze in
- * QEMU and skip the extra CSR work. Backends use them only on QEMU boards.
+ * start so the stopped interval is not counted. The same holds for an hpm
+ * counter whose selector is QEMU's cycles or instructions event (1, 2);
+ * other event counters do freeze and skip the extra CSR work. Backends use
+ * these only on QEMU boards.
  */
 void qemu_pmu_stop(unsigned ctr);
 void qemu_pmu_start(unsigned ctr, uint64_t sel);
