@@ -219,6 +219,33 @@ static void counter_release(struct pmu_hart *h, unsigned long idx)
 	h->ctr[idx].state = PMU_CTR_FREE;
 }
 
+/*
+ * The first free counter of the set that can count the event. With
+ * Sscofpmf, hpm counters come first: only they raise an overflow interrupt
+ * (cycle and instret have none without Smcntrpmf), and a sampling caller
+ * such as Linux perf needs it, while a counting caller loses nothing. The
+ * fixed counters 0 and 2 are the fallback.
+ */
+static long find_free(const struct pmu_hart *h, unsigned long base, unsigned long mask,
+		      unsigned long event_idx, uint64_t event_data,
+		      unsigned long *idx_out, uint64_t *sel)
+{
+	long err = SBI_ERR_NOT_SUPPORTED;
+	unsigned long m, idx;
+
+	for (int pass = hw.has_sscofpmf ? 0 : 1; pass < 2; pass++)
+		for_each_in_set(idx, m, base, mask) {
+			if (h->ctr[idx].state != PMU_CTR_FREE || (pass == 0 && idx < 3))
+				continue;
+			err = counter_match(idx, event_idx, event_data, sel);
+			if (err != SBI_ERR_NOT_SUPPORTED) {
+				*idx_out = idx;
+				return err;
+			}
+		}
+	return err;
+}
+
 /* FID 0 (11.5) */
 struct sbiret pmu_num_counters(void)
 {
@@ -274,14 +301,7 @@ struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
 			return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
 		/* The first free counter of the set that can count the event. */
-		err = SBI_ERR_NOT_SUPPORTED;
-		for_each_in_set(idx, m, base, mask) {
-			if (h->ctr[idx].state != PMU_CTR_FREE)
-				continue;
-			err = counter_match(idx, event_idx, event_data, &sel);
-			if (err != SBI_ERR_NOT_SUPPORTED)
-				break;
-		}
+		err = find_free(h, base, mask, event_idx, event_data, &idx, &sel);
 		if (err)
 			return sbi_err(err);
 	}

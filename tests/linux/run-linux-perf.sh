@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # Boot Linux 6.1 on Tally under QEMU with the perf init program and judge
 # the run like any payload test ("N passed, 0 failed", QEMU exit 0).
-#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS
+#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS [sscofpmf]
+# With "sscofpmf" the CPU has Sscofpmf and the sampling check must run.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-build=$1; qemu=$2; fw=$3; harts=$4
+build=$1; qemu=$2; fw=$3; harts=$4; variant=${5:-}
+cpu=rv64,sstc=false
+[ "$variant" = sscofpmf ] && cpu=$cpu,sscofpmf=true
 image=$("$here/build-kernel.sh" | tail -n 1)
-mkdir -p "$build/linux"
+run=$harts$variant
+mkdir -p "$build/linux/$run"    # one directory per run: ctest -j runs them side by side
 # The init program has no libc: -nostdlib, and no linker relaxation since
 # nothing sets up gp.
 riscv64-linux-gnu-gcc -static -nostdlib -ffreestanding -fno-stack-protector \
   -mno-relax -Wl,--no-relax -O2 -Wall -Wextra -Werror \
-  -o "$build/linux/perf-init" "$here/perf-init.c"
-python3 "$here/mkcpio.py" "$build/linux/perf-init" "$build/linux/init.cpio"
+  -o "$build/linux/$run/perf-init" "$here/perf-init.c"
+python3 "$here/mkcpio.py" "$build/linux/$run/perf-init" "$build/linux/$run/init.cpio"
 # sstc=false: Linux then sets its timer through SBI, so SET_TIMER counts.
 # -icount: QEMU derives cycle and instret from the instruction count
 # (without it they follow the host's clock).
-exec "$here/../qemu/run-payload.sh" "$build/linux/linux-$harts.log" 300 \
-  "$qemu" -M virt -cpu rv64,sstc=false -smp "$harts" -m 256M -icount shift=0,sleep=off \
-  -bios "$fw" -kernel "$image" -initrd "$build/linux/init.cpio" \
+log=$build/linux/$run/linux.log
+"$here/../qemu/run-payload.sh" "$log" 300 \
+  "$qemu" -M virt -cpu "$cpu" -smp "$harts" -m 256M -icount shift=0,sleep=off \
+  -bios "$fw" -kernel "$image" -initrd "$build/linux/$run/init.cpio" \
   -append "console=ttyS0 earlycon=sbi panic=-1"
+if [ "$variant" = sscofpmf ] && ! grep -q "^ok - sampling" "$log"; then
+  echo "run-linux-perf: the sampling check did not run (Sscofpmf not seen by Linux?)"
+  exit 1
+fi
