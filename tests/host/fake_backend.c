@@ -119,6 +119,11 @@ static long fake_match(unsigned ctr, unsigned long event_idx, uint64_t event_dat
 			*sel = FAKE_SEL_BRANCH_MISSES;
 			return SBI_SUCCESS;
 		}
+		if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES) &&
+		    (fake.cfg.cycles_mask & bit)) {
+			*sel = FAKE_SEL_CYCLES;
+			return SBI_SUCCESS;
+		}
 		return SBI_ERR_NOT_SUPPORTED;
 	case PMU_TYPE_CACHE:
 		if (!(fake.cfg.cache_mask & bit))

@@ -38,6 +38,7 @@
 #define FAKE_SEL_L1D_READ_ACCESS 0x10
 #define FAKE_SEL_L1D_READ_MISS   0x11
 #define FAKE_SEL_BRANCH_MISSES   0x20
+#define FAKE_SEL_CYCLES          0x40
 
 struct fake_cfg {
 	uint32_t hpm_mask;      /* bit n (3..31): mhpmcounter n exists */
@@ -47,6 +48,7 @@ struct fake_cfg {
 	/* Which counters (bit n = counter number) match() accepts events on: */
 	uint32_t cache_mask;    /* L1D read access, L1D read miss */
 	uint32_t branch_mask;   /* hardware general event BRANCH_MISSES */
+	uint32_t cycles_mask;   /* CPU_CYCLES on an hpm counter (as QEMU can) */
 	uint32_t raw_mask;      /* raw events (type 2 and 3) with nonzero event_data */
 	uint64_t raw_reserved;  /* event_data bits match() calls reserved (INVALID_PARAM) */
 };

@@ -201,6 +201,31 @@ static void c_skip_match_takes_first_of_set(void)
 	CHECK(invariants_hold());
 }
 
+/*
+ * With Sscofpmf an hpm counter that can count the event comes before the
+ * fixed counters (only hpm counters raise overflow interrupts, which
+ * sampling needs); counter 0 is the fallback. Without Sscofpmf, counter 0.
+ */
+static void c_sscofpmf_prefers_hpm(void)
+{
+	struct fake_cfg c = default_cfg();
+	unsigned long all = (1UL << (IDX_FW)) - 1 - 2;   /* every hardware counter but time */
+
+	c.cycles_mask = 1U << 5;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_H5);
+	CHECK_EQ(fake.csr.event[5], FAKE_SEL_CYCLES);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_CYCLE);     /* counter 5 taken: the fixed one */
+	CHECK_FAILS_CLEAN(cfg(0, all, 0, EV_CYCLES, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK(invariants_hold());
+
+	c.has_sscofpmf = false;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_CYCLE);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_H5);
+	CHECK(invariants_hold());
+}
+
 static void c_clear_value(void)
 {
 	setup();
@@ -703,6 +728,7 @@ int main(int argc, char **argv)
 	RUN(c_stop_all_or_nothing);
 	RUN(c_base_mask_overflow_untouched);
 	RUN(c_skip_match_takes_first_of_set);
+	RUN(c_sscofpmf_prefers_hpm);
 	RUN(c_clear_value);
 	RUN(c_auto_start);
 	RUN(c_mode_inhibit_flags_reach_program);
