@@ -9,9 +9,15 @@
 #include "pmu/pmu.h"
 #include "tally_config.h"
 
-/* What entry.S saves: x0..x31 in register order (x0 slot reads 0). */
+/*
+ * What entry.S saves: x0..x31 in register order (x0 slot reads 0). It sits
+ * at the top of the hart's stack and mscratch points at it, so it is also
+ * where per-hart pointers live that the hot path wants without a multiply.
+ */
 struct trap_frame {
 	unsigned long x[32];
+	struct pmu_hart *pmu;         /* this hart's PMU state (set by hart_init) */
+	unsigned long pad[16 / sizeof(long) - 1];
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 
@@ -31,9 +37,10 @@ extern struct features features;
 
 /* The PMU state of every hart; index = mhartid (< TALLY_MAX_HARTS). */
 extern struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
+/* This hart's PMU state, through mscratch: two instructions on the ecall path. */
 static inline struct pmu_hart *this_pmu(void)
 {
-	return &pmu_harts[r_mhartid()];
+	return ((const struct trap_frame *)csr_read(mscratch))->pmu;
 }
 
 /* Firmware region and memory checks (mem.c) */

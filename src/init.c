@@ -142,6 +142,8 @@ static void hart_init(unsigned long hartid)
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
+	/* mscratch points at this hart's trap frame; this_pmu() reads it there. */
+	((struct trap_frame *)csr_read(mscratch))->pmu = &pmu_harts[hartid];
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);

@@ -25,19 +25,19 @@ struct sbiret sbi_pmu_ecall(SBI_ARGS)
 	case PMU_FID_COUNTER_GET_INFO:
 		return pmu_counter_get_info(a0);
 	case PMU_FID_CONFIG_MATCHING:
-		return pmu_config_matching(h, a0, a1, a2, a3, ARG64(a4, a5));
+		return pmu_config_matching(a0, a1, a2, a3, ARG64(a4, a5), h);
 	case PMU_FID_COUNTER_START:
-		return pmu_counter_start(h, a0, a1, a2, ARG64(a3, a4));
+		return pmu_counter_start(a0, a1, a2, ARG64(a3, a4), h);
 	case PMU_FID_COUNTER_STOP:
-		return pmu_counter_stop(h, a0, a1, a2);
+		return pmu_counter_stop(a0, a1, a2, h);
 	case PMU_FID_FW_READ:
-		return pmu_fw_read(h, a0);
+		return pmu_fw_read(a0, h);
 	case PMU_FID_FW_READ_HI:
-		return pmu_fw_read_hi(h, a0);
+		return pmu_fw_read_hi(a0, h);
 	case PMU_FID_SNAPSHOT_SET_SHMEM:
-		return pmu_snapshot_set_shmem(h, a0, a1, a2);
+		return pmu_snapshot_set_shmem(a0, a1, a2, h);
 	case PMU_FID_EVENT_GET_INFO:
-		return pmu_event_get_info(h, a0, a1, a2, a3);
+		return pmu_event_get_info(a0, a1, a2, a3, h);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	}

@@ -10,7 +10,8 @@
 #include "riscv.h"
 #include "tally_config.h"
 
-#define FRAME_SIZE (32 * REGBYTES)
+/* x0..x31, then this hart's PMU state pointer, padded to 16 bytes (hart.h) */
+#define FRAME_SIZE (32 * REGBYTES + 16)
 #define SAVE(r, n)    SREG r, (n) * REGBYTES(sp)
 #define LOAD(r, n)    LREG r, (n) * REGBYTES(sp)
 

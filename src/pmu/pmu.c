@@ -269,9 +269,9 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 }
 
 /* FID 2 (11.7) */
-struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
+struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
-				  unsigned long event_idx, uint64_t event_data)
+				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h)
 {
 	unsigned long m, idx = 0;
 	uint64_t sel = 0;
@@ -351,9 +351,9 @@ static __attribute__((noinline)) void start_set(struct pmu_hart *h, unsigned lon
 }
 
 /* FID 3 (11.8) */
-struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
+struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
-				uint64_t initial_value)
+				uint64_t initial_value, struct pmu_hart *h)
 {
 	unsigned long m, idx;
 	bool unconfigured = false, started = false;
@@ -413,8 +413,8 @@ static __attribute__((noinline)) void stop_set(struct pmu_hart *h, unsigned long
 }
 
 /* FID 4 (11.9) */
-struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
-			       unsigned long mask, unsigned long flags)
+struct sbiret pmu_counter_stop(unsigned long base,
+			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
 	unsigned long m, idx, stopped = 0;
 	bool unconfigured = false;
@@ -463,7 +463,7 @@ static const struct pmu_counter *fw_counter(const struct pmu_hart *h, unsigned l
 }
 
 /* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */
-struct sbiret pmu_fw_read(struct pmu_hart *h, unsigned long idx)
+struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h)
 {
 	const struct pmu_counter *c = fw_counter(h, idx);
 
@@ -473,7 +473,7 @@ struct sbiret pmu_fw_read(struct pmu_hart *h, unsigned long idx)
 }
 
 /* FID 6 (11.11): the upper 32 bits on rv32, always 0 on rv64. */
-struct sbiret pmu_fw_read_hi(struct pmu_hart *h, unsigned long idx)
+struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h)
 {
 	const struct pmu_counter *c = fw_counter(h, idx);
 
@@ -483,8 +483,8 @@ struct sbiret pmu_fw_read_hi(struct pmu_hart *h, unsigned long idx)
 }
 
 /* FID 7 (11.12) */
-struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *h, unsigned long lo,
-				     unsigned long hi, unsigned long flags)
+struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
+				     unsigned long hi, unsigned long flags, struct pmu_hart *h)
 {
 	if (flags)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
@@ -524,9 +524,9 @@ static bool event_supported(unsigned long event_idx, uint64_t event_data)
 }
 
 /* FID 8 (11.13) */
-struct sbiret pmu_event_get_info(struct pmu_hart *h, unsigned long lo,
+struct sbiret pmu_event_get_info(unsigned long lo,
 				 unsigned long hi, unsigned long num_entries,
-				 unsigned long flags)
+				 unsigned long flags, struct pmu_hart *h)
 {
 	struct pmu_event_info *e = (struct pmu_event_info *)(uintptr_t)lo;
 	unsigned long i;

@@ -185,23 +185,27 @@ static inline void pmu_fw_event(struct pmu_hart *h, unsigned code)
 	h->fw_count[code]++;
 }
 
-/* The SBI functions (FID 0..8), 64-bit values already joined. */
+/*
+ * The SBI functions (FID 0..8), 64-bit values already joined. The hart's
+ * state comes last, so the ecall layer can pass a0..a5 where they already
+ * are and jump.
+ */
 struct sbiret pmu_num_counters(void);
 struct sbiret pmu_counter_get_info(unsigned long idx);
-struct sbiret pmu_config_matching(struct pmu_hart *h, unsigned long base,
+struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
-				  unsigned long event_idx, uint64_t event_data);
-struct sbiret pmu_counter_start(struct pmu_hart *h, unsigned long base,
+				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h);
+struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
-				uint64_t initial_value);
-struct sbiret pmu_counter_stop(struct pmu_hart *h, unsigned long base,
-			       unsigned long mask, unsigned long flags);
-struct sbiret pmu_fw_read(struct pmu_hart *h, unsigned long idx);
-struct sbiret pmu_fw_read_hi(struct pmu_hart *h, unsigned long idx);
-struct sbiret pmu_snapshot_set_shmem(struct pmu_hart *h, unsigned long lo,
-				     unsigned long hi, unsigned long flags);
-struct sbiret pmu_event_get_info(struct pmu_hart *h, unsigned long lo,
+				uint64_t initial_value, struct pmu_hart *h);
+struct sbiret pmu_counter_stop(unsigned long base,
+			       unsigned long mask, unsigned long flags, struct pmu_hart *h);
+struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h);
+struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h);
+struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
+				     unsigned long hi, unsigned long flags, struct pmu_hart *h);
+struct sbiret pmu_event_get_info(unsigned long lo,
 				 unsigned long hi, unsigned long num_entries,
-				 unsigned long flags);
+				 unsigned long flags, struct pmu_hart *h);
 
 #endif

@@ -284,7 +284,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ENSURE(pmu_num_hw_counters() == num_hw);
 	/* most runs start with the snapshot area set, as Linux does at boot */
 	if (u8() < 192)
-		ENSURE(pmu_snapshot_set_shmem(&H, (unsigned long)(uintptr_t)page, 0, 0).error == 0);
+		ENSURE(pmu_snapshot_set_shmem((unsigned long)(uintptr_t)page, 0, 0, &H).error == 0);
 	invariants();
 
 	for (unsigned steps = 0; in_len && steps < 400; steps++) {
@@ -314,7 +314,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			unsigned long base = pick_idx(), mask = pick_mask(base);
 			unsigned long flags = pick_flags(PMU_CFG_VALID_MASK), ev = pick_event();
 			uint64_t d = pick_data();
-			r = pmu_config_matching(&H, base, mask, flags, ev, d);
+			r = pmu_config_matching(base, mask, flags, ev, d, &H);
 			allowed("config_matching", r.error, SBI_ERR_INVALID_PARAM, SBI_ERR_NOT_SUPPORTED, 1, 1);
 			if (flags & ~PMU_CFG_VALID_MASK)
 				ENSURE(r.error == SBI_ERR_INVALID_PARAM);
@@ -336,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			unsigned long base = pick_idx(), mask = pick_mask(base);
 			unsigned long flags = pick_flags(PMU_START_VALID_MASK);
 			uint64_t init = u8() < 128 ? u8() : u64();
-			r = pmu_counter_start(&H, base, mask, flags, init);
+			r = pmu_counter_start(base, mask, flags, init, &H);
 			allowed("start", r.error, SBI_ERR_INVALID_PARAM, SBI_ERR_ALREADY_STARTED,
 				SBI_ERR_NO_SHMEM, 1);
 			if ((flags & ~PMU_START_VALID_MASK) || flags == PMU_START_VALID_MASK)
@@ -367,7 +367,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 4: {
 			unsigned long base = pick_idx(), mask = pick_mask(base);
 			unsigned long flags = pick_flags(PMU_STOP_VALID_MASK);
-			r = pmu_counter_stop(&H, base, mask, flags);
+			r = pmu_counter_stop(base, mask, flags, &H);
 			allowed("stop", r.error, SBI_ERR_INVALID_PARAM, SBI_ERR_ALREADY_STOPPED,
 				SBI_ERR_NO_SHMEM, 1);
 			if (flags & ~PMU_STOP_VALID_MASK)
@@ -429,7 +429,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 6: {
 			unsigned long idx = pick_idx();
 			bool hi = op % 13 == 6;
-			r = hi ? pmu_fw_read_hi(&H, idx) : pmu_fw_read(&H, idx);
+			r = hi ? pmu_fw_read_hi(idx, &H) : pmu_fw_read(idx, &H);
 			allowed("fw_read", r.error, SBI_ERR_INVALID_PARAM, 1, 1, 1);
 			ENSURE((r.error == 0) == (idx >= num_hw && idx < num_total() &&
 						  H.ctr[idx].state != PMU_CTR_FREE));
@@ -440,7 +440,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		case 7: {
 			unsigned long lo = pick_addr(), hi = pick_hi(), flags = u8() < 240 ? 0 : ulong_any();
-			r = pmu_snapshot_set_shmem(&H, lo, hi, flags);
+			r = pmu_snapshot_set_shmem(lo, hi, flags, &H);
 			allowed("set_shmem", r.error, SBI_ERR_NOT_SUPPORTED, SBI_ERR_INVALID_PARAM,
 				SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED);
 			if (flags)
@@ -464,7 +464,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				memcpy(ibuf + off + 8, &d, 8);
 			}
 			save();
-			r = pmu_event_get_info(&H, lo, hi, n, flags);
+			r = pmu_event_get_info(lo, hi, n, flags, &H);
 			allowed("event_get_info", r.error, SBI_ERR_NOT_SUPPORTED, SBI_ERR_INVALID_PARAM,
 				SBI_ERR_INVALID_ADDRESS, SBI_ERR_FAILED);
 			if (flags)
@@ -501,7 +501,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		default: {
 			/* read every configured firmware counter: values stay consistent */
 			for (unsigned long idx = num_hw; idx < num_total(); idx++) {
-				struct sbiret lo = pmu_fw_read(&H, idx), hi = pmu_fw_read_hi(&H, idx);
+				struct sbiret lo = pmu_fw_read(idx, &H), hi = pmu_fw_read_hi(idx, &H);
 				ENSURE(lo.error == hi.error);
 			}
 			break;

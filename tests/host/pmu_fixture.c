@@ -176,17 +176,17 @@ bool invariants_hold(void)
 struct sbiret cfg(unsigned long base, unsigned long mask, unsigned long flags,
 		  unsigned long event_idx, uint64_t data)
 {
-	return pmu_config_matching(&H, base, mask, flags, event_idx, data);
+	return pmu_config_matching(base, mask, flags, event_idx, data, &H);
 }
 
 struct sbiret start(unsigned long base, unsigned long mask, unsigned long flags, uint64_t init)
 {
-	return pmu_counter_start(&H, base, mask, flags, init);
+	return pmu_counter_start(base, mask, flags, init, &H);
 }
 
 struct sbiret stop(unsigned long base, unsigned long mask, unsigned long flags)
 {
-	return pmu_counter_stop(&H, base, mask, flags);
+	return pmu_counter_stop(base, mask, flags, &H);
 }
 
 void take(unsigned long idx, unsigned long event_idx, uint64_t data)

@@ -107,7 +107,7 @@ static void c_stop_reset_already_stopped_releases(void)
 	CHECK_ERR(stop(IDX_FW, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(H.ctr[IDX_FW].state, PMU_CTR_FREE);
 	CHECK_EQ(H.ctr[IDX_CYCLE].state, PMU_CTR_FREE);
-	CHECK_ERR(pmu_fw_read(&H, IDX_FW).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(pmu_fw_read(IDX_FW, &H).error, SBI_ERR_INVALID_PARAM);
 	CHECK(invariants_hold());
 }
 
@@ -144,7 +144,7 @@ static void c_start_all_or_nothing(void)
 	/* the whole set at once */
 	CHECK_OK(start(IDX_H3, 1 | 1UL << (IDX_FW - IDX_H3), PMU_START_SET_INIT_VALUE, 77), 0);
 	CHECK_EQ(fake.csr.counter[3], 77);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 77);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 77);
 	CHECK(invariants_hold());
 }
 
@@ -154,7 +154,7 @@ static void c_stop_all_or_nothing(void)
 	take(IDX_H3, EV_L1D_RA, 0);
 	take(IDX_H4, EV_L1D_RM, 0);
 	CHECK_OK(start(IDX_H3, 1, 0, 0), 0);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	/* 4 is not started: nothing stops, no snapshot written */
 	CHECK_FAILS_CLEAN(stop(IDX_H3, 3, 0), SBI_ERR_ALREADY_STOPPED);
 	CHECK_FAILS_CLEAN(stop(IDX_H3, 3, PMU_STOP_TAKE_SNAPSHOT), SBI_ERR_ALREADY_STOPPED);
@@ -241,7 +241,7 @@ static void c_clear_value(void)
 	CHECK_OK(start(IDX_FW, 1, PMU_START_SET_INIT_VALUE, 55), 0);
 	CHECK_OK(stop(IDX_FW, 1, PMU_STOP_RESET), 0);
 	CHECK_OK(cfg(IDX_FW, 1, PMU_CFG_CLEAR_VALUE, EV_FW(PMU_FW_SET_TIMER), 0), IDX_FW);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 0);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 0);
 	/* cycle */
 	fake.csr.counter[0] = 999;
 	CHECK_OK(cfg(0, 1, PMU_CFG_CLEAR_VALUE, EV_CYCLES, 0), IDX_CYCLE);
@@ -266,7 +266,7 @@ static void c_auto_start(void)
 	CHECK(fake_counting(0));
 	CHECK_OK(cfg(IDX_FW, 1, PMU_CFG_AUTO_START | PMU_CFG_CLEAR_VALUE, EV_FW(PMU_FW_ILLEGAL_INSN), 0), IDX_FW);
 	pmu_fw_event(&H, PMU_FW_ILLEGAL_INSN);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 1);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 1);
 	CHECK(invariants_hold());
 }
 
@@ -323,7 +323,7 @@ static void c_set_init_value(void)
 static void c_snapshot_take_layout(void)
 {
 	setup();
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	for (unsigned i = 0; i < 512; i++)
 		snap_page[i] = 0x1111111111111111ULL * (i % 15 + 1);
 	snap_page[0] = 1ULL << 40;                /* stale: from an earlier call */
@@ -361,7 +361,7 @@ static void c_snapshot_take_layout(void)
 static void c_snapshot_base_zero_and_high_base(void)
 {
 	setup();
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	take(IDX_CYCLE, EV_CYCLES, 0);
 	take(IDX_INSTRET, EV_INSNS, 0);
 	take(NUM_DEFAULT - 1, EV_FW(PMU_FW_MISALIGNED_LOAD), 0);
@@ -385,7 +385,7 @@ static void c_snapshot_no_sscofpmf_bitmap_zero(void)
 
 	c.has_sscofpmf = false;
 	setup_with(&c, FW_EVENTS_DEFAULT);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	snap_page[0] = ~0ULL;
 	take(IDX_H3, EV_L1D_RA, 0);
 	CHECK_OK(start(IDX_H3, 1, PMU_START_SET_INIT_VALUE, fake_width_mask(3)), 0);
@@ -398,7 +398,7 @@ static void c_snapshot_no_sscofpmf_bitmap_zero(void)
 static void c_snapshot_init(void)
 {
 	setup();
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	take(IDX_H4, EV_L1D_RA, 0);
 	take(IDX_H7, EV_BR_MISS, 0);
 	take(IDX_FW, EV_FW(PMU_FW_SET_TIMER), 0);
@@ -410,7 +410,7 @@ static void c_snapshot_init(void)
 	CHECK_OK(start(IDX_H4, 1 | 4 | 8, PMU_START_INIT_SNAPSHOT, 0), 0);
 	CHECK_EQ(fake.csr.counter[4], 400);
 	CHECK_EQ(fake.csr.counter[7], 600);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 700);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 700);
 	CHECK_EQ(fake.csr.counter[5], 5);
 	/* start only reads the page */
 	CHECK_EQ(snap_page[1 + 1], 0xdead);
@@ -423,29 +423,29 @@ static void c_fw_counts_only_while_started(void)
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);        /* before anyone asked: not counted */
 	CHECK_OK(cfg(IDX_FW, 0xffff, PMU_CFG_CLEAR_VALUE, EV_FW(PMU_FW_SET_TIMER), 0), IDX_FW);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);        /* configured, not started */
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 0);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 0);
 	CHECK_OK(start(IDX_FW, 1, 0, 0), 0);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
 	pmu_fw_event(&H, PMU_FW_ILLEGAL_INSN);     /* another event */
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 2);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 2);
 	CHECK_OK(stop(IDX_FW, 1, 0), 0);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 2);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 2);
 	CHECK_OK(start(IDX_FW, 1, 0, 0), 0);       /* continues from 2 */
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 3);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 3);
 	/* a second counter on the same event counts independently */
 	CHECK_OK(cfg(IDX_FW, 0xffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 		     EV_FW(PMU_FW_SET_TIMER), 0), IDX_FW + 1);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 4);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW + 1), 1);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 4);
+	CHECK_OK(pmu_fw_read(IDX_FW + 1, &H), 1);
 	/* SET_INIT_VALUE on a firmware counter */
 	CHECK_OK(stop(IDX_FW, 1, 0), 0);
 	CHECK_OK(start(IDX_FW, 1, PMU_START_SET_INIT_VALUE, 1000), 0);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 1001);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 1001);
 	CHECK_EQ(fake.mutations, 0);               /* no hardware involved */
 }
 
@@ -458,17 +458,17 @@ static void c_fw_read_hi_lo(void)
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);        /* 0x1_0000_0001 */
 	if (PMU_XLEN == 32) {
-		CHECK_OK(pmu_fw_read(&H, IDX_FW), 1);
-		CHECK_OK(pmu_fw_read_hi(&H, IDX_FW), 1);
+		CHECK_OK(pmu_fw_read(IDX_FW, &H), 1);
+		CHECK_OK(pmu_fw_read_hi(IDX_FW, &H), 1);
 	} else {
-		CHECK_OK(pmu_fw_read(&H, IDX_FW), 0x100000001ULL);
-		CHECK_OK(pmu_fw_read_hi(&H, IDX_FW), 0);
+		CHECK_OK(pmu_fw_read(IDX_FW, &H), 0x100000001ULL);
+		CHECK_OK(pmu_fw_read_hi(IDX_FW, &H), 0);
 	}
 	CHECK_OK(stop(IDX_FW, 1, 0), 0);
 	CHECK_OK(start(IDX_FW, 1, PMU_START_SET_INIT_VALUE, 0xffffffffffffffffULL), 0);
 	pmu_fw_event(&H, PMU_FW_SET_TIMER);        /* 64-bit wrap */
-	CHECK_OK(pmu_fw_read(&H, IDX_FW), 0);
-	CHECK_OK(pmu_fw_read_hi(&H, IDX_FW), 0);
+	CHECK_OK(pmu_fw_read(IDX_FW, &H), 0);
+	CHECK_OK(pmu_fw_read_hi(IDX_FW, &H), 0);
 	/* counter_info says 64 bits for firmware counters */
 	CHECK_EQ(pmu_counter_get_info(IDX_FW).value & ~PMU_INFO_TYPE_FW, 63UL << 12);
 }
@@ -519,7 +519,7 @@ static void c_event_get_info_many(void)
 	setup();
 	mem_allow(many, sizeof(many));
 	CHECK_EQ(many_fill(), 22);
-	CHECK_OK(pmu_event_get_info(&H, lo, 0, MANY, 0), 0);
+	CHECK_OK(pmu_event_get_info(lo, 0, MANY, 0, &H), 0);
 	for (unsigned i = 0; i < MANY; i++) {
 		if (many[i].output != many_expected(i)) {
 			if (bad++ < 5)
@@ -546,10 +546,10 @@ static void c_event_get_info_validates_all_before_writing(void)
 	many_fill();
 	many[MANY - 1].event_idx |= 1U << 31;      /* the last entry is malformed */
 	memcpy(before, many, sizeof(many));
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, MANY, 0).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(pmu_event_get_info(lo, 0, MANY, 0, &H).error, SBI_ERR_INVALID_PARAM);
 	CHECK(!memcmp(before, many, sizeof(many)));
 	/* and with the malformed entry just past num_entries, all is fine */
-	CHECK_OK(pmu_event_get_info(&H, lo, 0, MANY - 1, 0), 0);
+	CHECK_OK(pmu_event_get_info(lo, 0, MANY - 1, 0, &H), 0);
 	CHECK_EQ(many[MANY - 1].output, before[MANY - 1].output);
 	CHECK_EQ(many[MANY - 2].output, many_expected(MANY - 2));
 }
@@ -564,11 +564,11 @@ static void c_event_get_info_overflow(void)
 	many_fill();
 	memcpy(before, many, sizeof(many));
 	/* num_entries * 16 wraps to 16: an unchecked multiply would see one entry */
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, (~0UL >> 4) + 2, 0).error, SBI_ERR_INVALID_ADDRESS);
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, (~0UL >> 4) + 1, 0).error, SBI_ERR_INVALID_ADDRESS);
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, ~0UL >> 4, 0).error, SBI_ERR_INVALID_ADDRESS);
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, ~0UL, 0).error, SBI_ERR_INVALID_ADDRESS);
-	CHECK_ERR(pmu_event_get_info(&H, lo, 0, MANY + 1, 0).error, SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(pmu_event_get_info(lo, 0, (~0UL >> 4) + 2, 0, &H).error, SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(pmu_event_get_info(lo, 0, (~0UL >> 4) + 1, 0, &H).error, SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(pmu_event_get_info(lo, 0, ~0UL >> 4, 0, &H).error, SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(pmu_event_get_info(lo, 0, ~0UL, 0, &H).error, SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(pmu_event_get_info(lo, 0, MANY + 1, 0, &H).error, SBI_ERR_INVALID_ADDRESS);
 	CHECK(!memcmp(before, many, sizeof(many)));
 	/* the memory check never saw a wrapped, too-small length */
 	CHECK(mem_calls == 0 || mem_max_len >= (MANY + 1) * 16ULL);
@@ -594,7 +594,7 @@ static void c_no_inhibit_fixed_counters_never_handed_out(void)
 	CHECK_OK(pmu_counter_get_info(0), 63UL << 12 | 0xc00);
 	/* event_get_info agrees: nothing here counts cycles or instructions */
 	mem_allow(ib, sizeof(ib));
-	CHECK_OK(pmu_event_get_info(&H, (unsigned long)(uintptr_t)ib, 0, 2, 0), 0);
+	CHECK_OK(pmu_event_get_info((unsigned long)(uintptr_t)ib, 0, 2, 0, &H), 0);
 	CHECK_EQ(ib[0].output, 0);
 	CHECK_EQ(ib[1].output, 0);
 	CHECK(invariants_hold());

@@ -24,15 +24,15 @@ static void r_event_get_info_entries_times_16_overflow(void)
 	setup();
 	mem_allow(one, sizeof(one));
 	CHECK_EQ(wraps_to_one * 16, 16);
-	CHECK_FAILS_CLEAN(pmu_event_get_info(&H, lo, 0, wraps_to_one, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_event_get_info(lo, 0, wraps_to_one, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	CHECK_EQ(one[0].output, 0x77);
 	/* the memory check was never asked about a wrapped length */
 	CHECK(mem_max_len != 16);
 	/* every power of two that wraps */
 	for (unsigned b = PMU_XLEN - 4; b < PMU_XLEN; b++)
-		CHECK_FAILS_CLEAN(pmu_event_get_info(&H, lo, 0, (1UL << b) + 1, 0), SBI_ERR_INVALID_ADDRESS);
+		CHECK_FAILS_CLEAN(pmu_event_get_info(lo, 0, (1UL << b) + 1, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	CHECK_EQ(one[0].output, 0x77);
-	CHECK_OK(pmu_event_get_info(&H, lo, 0, 1, 0), 0);
+	CHECK_OK(pmu_event_get_info(lo, 0, 1, 0, &H), 0);
 	CHECK_EQ(one[0].output, 1);
 }
 
@@ -43,7 +43,7 @@ static void r_reserved_flag_bits_rejected_everywhere(void)
 
 	setup();
 	mem_allow(one, sizeof(one));
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	take(IDX_H3, EV_L1D_RA, 0);
 	take(IDX_H4, EV_L1D_RM, 0);
 	CHECK_OK(start(IDX_H4, 1, 0, 0), 0);
@@ -56,8 +56,8 @@ static void r_reserved_flag_bits_rejected_everywhere(void)
 			CHECK_FAILS_CLEAN(stop(IDX_H4, 1, f), SBI_ERR_INVALID_PARAM);
 			CHECK_FAILS_CLEAN(stop(IDX_H3, 1, f | PMU_STOP_RESET), SBI_ERR_INVALID_PARAM);
 		}
-		CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, f), SBI_ERR_INVALID_PARAM);
-		CHECK_FAILS_CLEAN(pmu_event_get_info(&H, lo, 0, 1, f), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 0, f, &H), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN(pmu_event_get_info(lo, 0, 1, f, &H), SBI_ERR_INVALID_PARAM);
 	}
 	CHECK_EQ(one[0].output, 0x77);
 	CHECK(invariants_hold());
@@ -108,15 +108,15 @@ static void r_fw_read_hi_unconfigured(void)
 {
 	setup();
 	for (unsigned long i = IDX_FW; i < NUM_DEFAULT; i++) {
-		CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, i), SBI_ERR_INVALID_PARAM);
-		CHECK_FAILS_CLEAN(pmu_fw_read(&H, i), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN(pmu_fw_read_hi(i, &H), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN(pmu_fw_read(i, &H), SBI_ERR_INVALID_PARAM);
 	}
 	/* configured, then released: unconfigured again */
 	take(IDX_FW + 5, EV_FW(PMU_FW_SET_TIMER), 0);
-	CHECK_OK(pmu_fw_read_hi(&H, IDX_FW + 5), 0);
+	CHECK_OK(pmu_fw_read_hi(IDX_FW + 5, &H), 0);
 	CHECK_ERR(stop(IDX_FW + 5, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_FW + 5), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_FW + 5), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_FW + 5, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_FW + 5, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void r_never_stopped_while_counting_without_inhibit(void)

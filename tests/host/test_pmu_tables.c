@@ -233,7 +233,7 @@ static void t11_invalid_param_both_init_flags(void)
 {
 	setup();
 	take(IDX_H3, EV_L1D_RA, 0);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	CHECK_FAILS_CLEAN(start(IDX_H3, 1, PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT, 7),
 			  SBI_ERR_INVALID_PARAM);
 }
@@ -254,8 +254,8 @@ static void t11_no_shmem(void)
 	take(IDX_H3, EV_L1D_RA, 0);
 	CHECK_FAILS_CLEAN(start(IDX_H3, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
 	/* and after it was set and then disabled again */
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, ~0UL, ~0UL, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(~0UL, ~0UL, 0, &H), 0);
 	CHECK_FAILS_CLEAN(start(IDX_H3, 1, PMU_START_INIT_SNAPSHOT, 0), SBI_ERR_NO_SHMEM);
 }
 
@@ -338,7 +338,7 @@ static void t14_success(void)
 	CHECK_OK(start(IDX_FW + 2, 1, PMU_START_SET_INIT_VALUE, 40), 0);
 	pmu_fw_event(&H, PMU_FW_ILLEGAL_INSN);
 	pmu_fw_event(&H, PMU_FW_ILLEGAL_INSN);
-	CHECK_OK(pmu_fw_read(&H, IDX_FW + 2), 42);
+	CHECK_OK(pmu_fw_read(IDX_FW + 2, &H), 42);
 }
 
 static void t14_invalid_param_hw_counter(void)
@@ -347,21 +347,21 @@ static void t14_invalid_param_hw_counter(void)
 	take(IDX_CYCLE, EV_CYCLES, 0);
 	take(IDX_H3, EV_L1D_RA, 0);
 	CHECK_OK(start(IDX_H3, 1, 0, 0), 0);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_CYCLE), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_INSTRET), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_H3), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_H7), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_CYCLE, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_INSTRET, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_H3, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_H7, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t14_invalid_param_invalid_counter(void)
 {
 	setup();
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_TIME), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, NUM_DEFAULT), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, PMU_MAX_COUNTERS), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, ~0UL), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_TIME, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(NUM_DEFAULT, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(PMU_MAX_COUNTERS, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(~0UL, &H), SBI_ERR_INVALID_PARAM);
 	/* a firmware counter nobody configured is not a counter to read */
-	CHECK_FAILS_CLEAN(pmu_fw_read(&H, IDX_FW), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read(IDX_FW, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t15_success(void)
@@ -369,10 +369,10 @@ static void t15_success(void)
 	setup();
 	take(IDX_FW, EV_FW(PMU_FW_SET_TIMER), 0);
 	CHECK_OK(start(IDX_FW, 1, PMU_START_SET_INIT_VALUE, 0x123456789abcdef0ULL), 0);
-	CHECK_OK(pmu_fw_read_hi(&H, IDX_FW), PMU_XLEN == 32 ? 0x12345678UL : 0);
+	CHECK_OK(pmu_fw_read_hi(IDX_FW, &H), PMU_XLEN == 32 ? 0x12345678UL : 0);
 	CHECK_OK(stop(IDX_FW, 1, 0), 0);
 	/* a stopped (configured) counter reads too */
-	CHECK_OK(pmu_fw_read_hi(&H, IDX_FW), PMU_XLEN == 32 ? 0x12345678UL : 0);
+	CHECK_OK(pmu_fw_read_hi(IDX_FW, &H), PMU_XLEN == 32 ? 0x12345678UL : 0);
 }
 
 static void t15_invalid_param_hw_counter(void)
@@ -380,18 +380,18 @@ static void t15_invalid_param_hw_counter(void)
 	setup();
 	take(IDX_CYCLE, EV_CYCLES, 0);
 	take(IDX_H5, EV_RAW, 0x77);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_CYCLE), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_INSTRET), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_H5), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_CYCLE, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_INSTRET, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_H5, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t15_invalid_param_invalid_counter(void)
 {
 	setup();
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_TIME), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, NUM_DEFAULT), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, ~0UL), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_fw_read_hi(&H, IDX_FW + 3), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_TIME, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(NUM_DEFAULT, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(~0UL, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_fw_read_hi(IDX_FW + 3, &H), SBI_ERR_INVALID_PARAM);
 }
 
 /* ---- Table 17: snapshot_set_shmem ---------------------------------------- */
@@ -399,7 +399,7 @@ static void t15_invalid_param_invalid_counter(void)
 static void t17_success_set(void)
 {
 	setup();
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	CHECK_EQ(H.shmem, SNAP_LO);
 	/* setting it is not a use of it: no access at all */
 	CHECK_EQ(snap_page[0], 0);
@@ -408,12 +408,12 @@ static void t17_success_set(void)
 static void t17_success_clear(void)
 {
 	setup();
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, ~0UL, ~0UL, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(~0UL, ~0UL, 0, &H), 0);
 	CHECK_EQ(H.shmem, PMU_SHMEM_NONE);
 	/* clearing twice is fine, and only both halves all-ones clear */
-	CHECK_OK(pmu_snapshot_set_shmem(&H, ~0UL, ~0UL, 0), 0);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, ~0UL, 0, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_OK(pmu_snapshot_set_shmem(~0UL, ~0UL, 0, &H), 0);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(~0UL, 0, 0, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t17_not_supported_is_never_returned(void)
@@ -422,7 +422,7 @@ static void t17_not_supported_is_never_returned(void)
 	struct sbiret r;
 
 	setup();
-	r = pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0);
+	r = pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H);
 	CHECK(r.error != SBI_ERR_NOT_SUPPORTED);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 }
@@ -431,19 +431,19 @@ static void t17_invalid_param_flags(void)
 {
 	setup();
 	for (unsigned b = 0; b < PMU_XLEN; b++)
-		CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 1UL << b), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 0, 1UL << b, &H), SBI_ERR_INVALID_PARAM);
 	/* the disable form checks flags too */
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, ~0UL, ~0UL, 1), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(~0UL, ~0UL, 1, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t17_invalid_param_unaligned(void)
 {
 	setup();
 	mem_allow((const void *)((uintptr_t)snap_page - 4096), 3 * 4096);   /* allowed; only alignment is wrong */
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO + 8, 0, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO + 1, 0, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO + 2048, 0, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO - 16, 0, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO + 8, 0, 0, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO + 1, 0, 0, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO + 2048, 0, 0, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO - 16, 0, 0, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t17_invalid_address(void)
@@ -451,20 +451,20 @@ static void t17_invalid_address(void)
 	setup();
 	/* the memory check refuses */
 	mem_refuse_all = true;
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	/* only part of the page is usable */
 	mem_reset();
 	mem_allow(snap_page, 2048);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	/* addresses above XLEN bits */
 	mem_allow(snap_page, sizeof(snap_page));
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 1, 0), SBI_ERR_INVALID_ADDRESS);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, 0, 0, 0), SBI_ERR_INVALID_ADDRESS);
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, ~0UL << 12, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 1, 0, &H), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(0, 0, 0, &H), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(~0UL << 12, 0, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	/* a refused request leaves an earlier area in place */
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
 	mem_refuse_all = true;
-	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	CHECK_EQ(H.shmem, SNAP_LO);
 }
 
@@ -475,8 +475,8 @@ static void t17_failed_is_never_returned(void)
 
 	setup();
 	mem_allow(other, sizeof(other));
-	CHECK_OK(pmu_snapshot_set_shmem(&H, SNAP_LO, 0, 0), 0);
-	CHECK_OK(pmu_snapshot_set_shmem(&H, (unsigned long)(uintptr_t)other, 0, 0), 0);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
+	CHECK_OK(pmu_snapshot_set_shmem((unsigned long)(uintptr_t)other, 0, 0, &H), 0);
 	CHECK_EQ(H.shmem, (uintptr_t)other);
 }
 
@@ -509,7 +509,7 @@ static void t19_success(void)
 	setup();
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
-	CHECK_OK(pmu_event_get_info(&H, IB_LO, 0, 8, 0), 0);
+	CHECK_OK(pmu_event_get_info(IB_LO, 0, 8, 0, &H), 0);
 	for (unsigned i = 0; i < 8; i++)
 		CHECK_EQ(ib[i].output, want[i]);
 	/* read-only words stay as they were */
@@ -526,7 +526,7 @@ static void t19_not_supported_is_never_returned(void)
 	setup();
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
-	r = pmu_event_get_info(&H, IB_LO, 0, 1, 0);
+	r = pmu_event_get_info(IB_LO, 0, 1, 0, &H);
 	CHECK(r.error != SBI_ERR_NOT_SUPPORTED);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 }
@@ -537,7 +537,7 @@ static void t19_invalid_param_flags(void)
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
 	for (unsigned b = 0; b < PMU_XLEN; b++)
-		CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 8, 1UL << b), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 8, 1UL << b, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t19_invalid_param_unaligned(void)
@@ -545,9 +545,9 @@ static void t19_invalid_param_unaligned(void)
 	setup();
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO + 8, 0, 4, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO + 4, 0, 4, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO + 1, 0, 4, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO + 8, 0, 4, 0, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO + 4, 0, 4, 0, &H), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO + 1, 0, 4, 0, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t19_invalid_param_reserved_event_idx_bits(void)
@@ -557,7 +557,7 @@ static void t19_invalid_param_reserved_event_idx_bits(void)
 	for (unsigned b = 20; b < 32; b++) {
 		ib_fill();
 		ib[3].event_idx |= 1U << b;
-		CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 8, 0), SBI_ERR_INVALID_PARAM);
+		CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 8, 0, &H), SBI_ERR_INVALID_PARAM);
 	}
 }
 
@@ -566,7 +566,7 @@ static void t19_invalid_param_no_entries(void)
 	setup();
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 0, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 0, 0, &H), SBI_ERR_INVALID_PARAM);
 }
 
 static void t19_invalid_address(void)
@@ -574,19 +574,19 @@ static void t19_invalid_address(void)
 	setup();
 	ib_fill();
 	/* the memory check refuses the buffer */
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 1, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 1, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	mem_allow(ib, sizeof(ib));
 	mem_refuse_all = true;
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 1, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 1, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	mem_refuse_all = false;
 	/* one entry more than the usable memory holds */
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, 9, 0), SBI_ERR_INVALID_ADDRESS);
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO + 16, 0, 8, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, 9, 0, &H), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO + 16, 0, 8, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	/* above XLEN bits of address */
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 1, 1, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 1, 1, 0, &H), SBI_ERR_INVALID_ADDRESS);
 	/* num_entries * 16 does not fit */
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, ~0UL, 0), SBI_ERR_INVALID_ADDRESS);
-	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(&H, IB_LO, 0, (~0UL >> 4) + 2, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, ~0UL, 0, &H), SBI_ERR_INVALID_ADDRESS);
+	CHECK_FAILS_CLEAN_IB(pmu_event_get_info(IB_LO, 0, (~0UL >> 4) + 2, 0, &H), SBI_ERR_INVALID_ADDRESS);
 }
 
 static void t19_failed_is_never_returned(void)
@@ -596,7 +596,7 @@ static void t19_failed_is_never_returned(void)
 	setup();
 	mem_allow(ib, sizeof(ib));
 	ib_fill();
-	r = pmu_event_get_info(&H, IB_LO, 0, 8, 0);
+	r = pmu_event_get_info(IB_LO, 0, 8, 0, &H);
 	CHECK(r.error != SBI_ERR_FAILED);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 }

@@ -33,21 +33,21 @@ static const struct pmu_hw_info *boot(void)
 static void exercise(void)
 {
 	unsigned nhw = pmu_num_hw_counters();
-	struct sbiret r = pmu_config_matching(&hart, 0, 1, PMU_CFG_AUTO_START, EV_HW(CPU_CYCLES), 0);
+	struct sbiret r = pmu_config_matching(0, 1, PMU_CFG_AUTO_START, EV_HW(CPU_CYCLES), 0, &hart);
 
 	if (!r.error) {
 		CHECK_EQ(r.value, 0);
-		CHECK_ERR(pmu_counter_stop(&hart, 0, 1, PMU_STOP_RESET).error, SBI_SUCCESS);
+		CHECK_ERR(pmu_counter_stop(0, 1, PMU_STOP_RESET, &hart).error, SBI_SUCCESS);
 	}
-	r = pmu_config_matching(&hart, nhw, 1UL << PMU_NUM_FW_COUNTERS >> 1 | 1, PMU_CFG_AUTO_START,
-				PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0);
+	r = pmu_config_matching(nhw, 1UL << PMU_NUM_FW_COUNTERS >> 1 | 1, PMU_CFG_AUTO_START,
+				PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0, &hart);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	pmu_fw_event(&hart, PMU_FW_ILLEGAL_INSN);
-	CHECK_ERR(pmu_counter_stop(&hart, r.value, 1, 0).error, SBI_SUCCESS);
-	CHECK_OK(pmu_fw_read(&hart, r.value), 1);
-	CHECK_ERR(pmu_counter_stop(&hart, r.value, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_ERR(pmu_counter_stop(r.value, 1, 0, &hart).error, SBI_SUCCESS);
+	CHECK_OK(pmu_fw_read(r.value, &hart), 1);
+	CHECK_ERR(pmu_counter_stop(r.value, 1, PMU_STOP_RESET, &hart).error, SBI_ERR_ALREADY_STOPPED);
 	/* Neither cycle nor instret counts a CVA6 event, and there is no other. */
-	CHECK_ERR(pmu_config_matching(&hart, 0, 5, 0, EV_HW(BRANCH_INSTRUCTIONS), 0).error,
+	CHECK_ERR(pmu_config_matching(0, 5, 0, EV_HW(BRANCH_INSTRUCTIONS), 0, &hart).error,
 		  SBI_ERR_NOT_SUPPORTED);
 }
 
@@ -91,15 +91,15 @@ static void t_counters_without_mcountinhibit(void)
 	CHECK_EQ(hw->num_hpm, 6);
 	CHECK(!hw->has_inhibit);
 	CHECK_EQ(hw->stoppable & 5, 0);
-	CHECK_ERR(pmu_config_matching(&hart, 0, 1, 0, EV_HW(CPU_CYCLES), 0).error,
+	CHECK_ERR(pmu_config_matching(0, 1, 0, EV_HW(CPU_CYCLES), 0, &hart).error,
 		  SBI_ERR_NOT_SUPPORTED);
-	struct sbiret r = pmu_config_matching(&hart, 3, 0x3f, PMU_CFG_AUTO_START,
-					      EV_HW(BRANCH_INSTRUCTIONS), 0);
+	struct sbiret r = pmu_config_matching(3, 0x3f, PMU_CFG_AUTO_START,
+					      EV_HW(BRANCH_INSTRUCTIONS), 0, &hart);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	unsigned ctr = (unsigned)(pmu_counter_get_info(r.value).value & 0xfff) - 0xc00;
 	CHECK_EQ(fake.evt[ctr], 9);             /* started: the selector is written */
 	fake_tick(9, 4);
-	CHECK_ERR(pmu_counter_stop(&hart, r.value, 1, 0).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_stop(r.value, 1, 0, &hart).error, SBI_SUCCESS);
 	CHECK_EQ(fake.evt[ctr], 0);             /* stopped: selector 0 counts nothing */
 	fake_tick(9, 4);
 	CHECK_EQ(fake.ctr[ctr], 4);

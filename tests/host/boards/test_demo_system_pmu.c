@@ -54,23 +54,23 @@ static void t_snapshot_has_every_configured_counter(void)
 	CHECK(nall <= 8 * sizeof(unsigned long));
 
 	/* cycle, instret, then every event counter by its raw selector */
-	CHECK_OK(pmu_config_matching(&h, 0, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-				     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0), 0);
-	CHECK_OK(pmu_config_matching(&h, 2, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-				     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0), 2);
+	CHECK_OK(pmu_config_matching(0, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+				     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0, &h), 0);
+	CHECK_OK(pmu_config_matching(2, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+				     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0, &h), 2);
 	for (unsigned i = 3; i < nhw; i++) {
 		unsigned ctr = (unsigned)(pmu_counter_get_info(i).value & 0xfff) - 0xc00;
-		CHECK_OK(pmu_config_matching(&h, i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-					     PMU_EVENT_IDX(PMU_TYPE_RAW, 0), 1UL << (ctr - 3)), i);
+		CHECK_OK(pmu_config_matching(i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+					     PMU_EVENT_IDX(PMU_TYPE_RAW, 0), 1UL << (ctr - 3), &h), i);
 	}
-	r = pmu_config_matching(&h, nhw, (1UL << PMU_NUM_FW_COUNTERS) - 1,
-				PMU_CFG_AUTO_START, PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0);
+	r = pmu_config_matching(nhw, (1UL << PMU_NUM_FW_COUNTERS) - 1,
+				PMU_CFG_AUTO_START, PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0, &h);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	fw = (unsigned)r.value;
 
 	/* Counter 7 restarted near the top of its 40 bits: it wraps. */
-	CHECK_ERR(pmu_counter_stop(&h, 7, 1, 0).error, SBI_SUCCESS);
-	CHECK_ERR(pmu_counter_start(&h, 7, 1, PMU_START_SET_INIT_VALUE, (1ULL << 40) - 3).error,
+	CHECK_ERR(pmu_counter_stop(7, 1, 0, &h).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_start(7, 1, PMU_START_SET_INIT_VALUE, (1ULL << 40) - 3, &h).error,
 		  SBI_SUCCESS);
 
 	/* Run: each counter counts something different; three emulated reads. */
@@ -80,11 +80,11 @@ static void t_snapshot_has_every_configured_counter(void)
 		pmu_fw_event(&h, PMU_FW_ILLEGAL_INSN);
 
 	memset(shmem, 0xa5, sizeof(shmem));
-	CHECK_ERR(pmu_snapshot_set_shmem(&h, (unsigned long)(uintptr_t)shmem, 0, 0).error,
+	CHECK_ERR(pmu_snapshot_set_shmem((unsigned long)(uintptr_t)shmem, 0, 0, &h).error,
 		  SBI_SUCCESS);
 	/* cycle, instret, the event counters and the one firmware counter */
 	all = 1UL << 0 | 1UL << 2 | ((1UL << (nhw - 3)) - 1) << 3 | 1UL << fw;
-	CHECK_ERR(pmu_counter_stop(&h, 0, all, PMU_STOP_TAKE_SNAPSHOT).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_stop(0, all, PMU_STOP_TAKE_SNAPSHOT, &h).error, SBI_SUCCESS);
 
 	CHECK_EQ(shmem[0], 0);                                  /* no overflow bits without Sscofpmf */
 	CHECK_EQ(shmem[1 + 0], 1000);                           /* cycle */

@@ -65,9 +65,9 @@ static void t_probe_without_counters(void)
 		CHECK_EQ(hw->num_hpm, 0);
 		CHECK_EQ(fake.unguarded_traps, 0);
 		CHECK_OK(pmu_num_counters(), 3 + PMU_NUM_FW_COUNTERS);
-		CHECK_ERR(pmu_config_matching(&hart, 0, 0x5, 0, EV_HW(BRANCH_INSTRUCTIONS), 0).error,
+		CHECK_ERR(pmu_config_matching(0, 0x5, 0, EV_HW(BRANCH_INSTRUCTIONS), 0, &hart).error,
 			  SBI_ERR_NOT_SUPPORTED);
-		CHECK_OK(pmu_config_matching(&hart, 0, 1, 0, EV_HW(CPU_CYCLES), 0), 0);
+		CHECK_OK(pmu_config_matching(0, 1, 0, EV_HW(CPU_CYCLES), 0, &hart), 0);
 	}
 }
 
@@ -143,26 +143,26 @@ static void t_event_map(void)
 	fake_reset();
 	boot();
 	for (unsigned i = 0; i < sizeof(supported) / sizeof(supported[0]); i++) {
-		struct sbiret r = pmu_config_matching(&hart, 3, 0x3f, 0, supported[i].ev,
-						      supported[i].data);
+		struct sbiret r = pmu_config_matching(3, 0x3f, 0, supported[i].ev,
+						      supported[i].data, &hart);
 		CHECK_ERR(r.error, SBI_SUCCESS);
 		CHECK(r.value >= 3 && r.value <= 8);
 		if (r.error)
 			continue;
 		CHECK_EQ(fake.evt[r.value], supported[i].sel);
-		pmu_counter_stop(&hart, r.value, 1, PMU_STOP_RESET);
+		pmu_counter_stop(r.value, 1, PMU_STOP_RESET, &hart);
 		CHECK_EQ(fake.evt[r.value], 0);   /* released: selects nothing */
 	}
 	for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++) {
-		struct sbiret r = pmu_config_matching(&hart, 3, 0x3f, 0, unsupported[i].ev,
-						      unsupported[i].data);
+		struct sbiret r = pmu_config_matching(3, 0x3f, 0, unsupported[i].ev,
+						      unsupported[i].data, &hart);
 		CHECK_ERR(r.error, SBI_ERR_NOT_SUPPORTED);
 	}
 	for (unsigned c = 3; c <= 8; c++)
 		CHECK_EQ(fake.evt[c], 0);
 	/* Cycles and instructions stay on counters 0 and 2. */
-	CHECK_OK(pmu_config_matching(&hart, 0, 0x1ff & ~2UL, 0, EV_HW(CPU_CYCLES), 0), 0);
-	CHECK_OK(pmu_config_matching(&hart, 0, 0x1ff & ~2UL, 0, EV_HW(INSTRUCTIONS), 0), 2);
+	CHECK_OK(pmu_config_matching(0, 0x1ff & ~2UL, 0, EV_HW(CPU_CYCLES), 0, &hart), 0);
+	CHECK_OK(pmu_config_matching(0, 0x1ff & ~2UL, 0, EV_HW(INSTRUCTIONS), 0, &hart), 2);
 }
 
 /* The hardware would alias wide selectors: why raw events are checked. */
@@ -180,8 +180,8 @@ static void t_mode_inhibit_ignored(void)
 {
 	fake_reset();
 	boot();
-	struct sbiret r = pmu_config_matching(&hart, 3, 0x3f,
-		PMU_CFG_SET_UINH | PMU_CFG_SET_SINH | PMU_CFG_SET_MINH, EV_HW(BRANCH_MISSES), 0);
+	struct sbiret r = pmu_config_matching(3, 0x3f,
+		PMU_CFG_SET_UINH | PMU_CFG_SET_SINH | PMU_CFG_SET_MINH, EV_HW(BRANCH_MISSES), 0, &hart);
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	CHECK_EQ(fake.evt[r.value], 10);
 }
@@ -191,25 +191,25 @@ static void t_count_start_stop(void)
 {
 	fake_reset();
 	boot();
-	struct sbiret r = pmu_config_matching(&hart, 3, 0x3f, PMU_CFG_CLEAR_VALUE,
-					      EV_C(L1D, WRITE, ACCESS), 0);
+	struct sbiret r = pmu_config_matching(3, 0x3f, PMU_CFG_CLEAR_VALUE,
+					      EV_C(L1D, WRITE, ACCESS), 0, &hart);
 	unsigned c = (unsigned)r.value;
 
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	fake_tick(6, 10);                 /* configured, not started */
 	CHECK_EQ(fake.ctr[c], 0);
-	CHECK_ERR(pmu_counter_start(&hart, c, 1, PMU_START_SET_INIT_VALUE, 0x1fffffff0ULL).error,
+	CHECK_ERR(pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE, 0x1fffffff0ULL, &hart).error,
 		  SBI_SUCCESS);
 	fake_tick(6, 100);
 	fake_tick(5, 50);                 /* loads: not this counter's event */
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 100);
-	CHECK_ERR(pmu_counter_stop(&hart, c, 1, 0).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_stop(c, 1, 0, &hart).error, SBI_SUCCESS);
 	fake_tick(6, 100);
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 100);
-	CHECK_ERR(pmu_counter_start(&hart, c, 1, 0, 0).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_start(c, 1, 0, 0, &hart).error, SBI_SUCCESS);
 	fake_tick(6, 1);
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 101);
-	CHECK_ERR(pmu_counter_stop(&hart, c, 1, PMU_STOP_RESET).error, SBI_SUCCESS);
+	CHECK_ERR(pmu_counter_stop(c, 1, PMU_STOP_RESET, &hart).error, SBI_SUCCESS);
 	CHECK_EQ(fake.evt[c], 0);
 }
 
@@ -220,12 +220,12 @@ static void t_six_at_once(void)
 	boot();
 	unsigned long used = 0;
 	for (unsigned i = 0; i < 6; i++) {
-		struct sbiret r = pmu_config_matching(&hart, 3, 0x3f, 0, supported[i].ev, 0);
+		struct sbiret r = pmu_config_matching(3, 0x3f, 0, supported[i].ev, 0, &hart);
 		CHECK_ERR(r.error, SBI_SUCCESS);
 		used |= 1UL << r.value;
 	}
 	CHECK_EQ(used, 0x1f8);
-	CHECK_ERR(pmu_config_matching(&hart, 3, 0x3f, 0, EV_HW(BRANCH_INSTRUCTIONS), 0).error,
+	CHECK_ERR(pmu_config_matching(3, 0x3f, 0, EV_HW(BRANCH_INSTRUCTIONS), 0, &hart).error,
 		  SBI_ERR_NOT_SUPPORTED);
 }
 

@@ -50,22 +50,22 @@ static void test_encoding(int enc)
 	CHECK((fake.inhibit & 0x1ff8) == 0x1ff8 && !(fake.inhibit & 5));
 
 	/* General events land on the counters the table says. */
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0);
+	r = pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0, &h);
 	CHECK(!r.error && r.value == idx_of(8));
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_STALLED_CYCLES_BACKEND), 0);
+	r = pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_STALLED_CYCLES_BACKEND), 0, &h);
 	CHECK(!r.error && r.value == idx_of(3));
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_STALLED_CYCLES_FRONTEND), 0);
+	r = pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_STALLED_CYCLES_FRONTEND), 0, &h);
 	CHECK(!r.error && r.value == idx_of(4));
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_CPU_CYCLES), 0);
+	r = pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_CPU_CYCLES), 0, &h);
 	CHECK(!r.error && r.value == 0);
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_INSTRUCTIONS), 0);
+	r = pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_INSTRUCTIONS), 0, &h);
 	CHECK(!r.error && r.value == 2);
-	CHECK(pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_CACHE_MISSES), 0).error ==
+	CHECK(pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_CACHE_MISSES), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
-	CHECK(pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_BRANCH_MISSES), 0).error ==
+	CHECK(pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_BRANCH_MISSES), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
-	CHECK(pmu_config_matching(&h, 0, ALL_HW, 0,
-		PMU_CACHE_EVENT(PMU_CACHE_L1D, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_ACCESS), 0).error ==
+	CHECK(pmu_config_matching(0, ALL_HW, 0,
+		PMU_CACHE_EVENT(PMU_CACHE_L1D, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_ACCESS), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
 	/* The selector is never written. */
 	CHECK(csr_read_event(8) == (enc == FAKE_ENC_DOC ? 1UL << 8 : 1UL << 5));
@@ -73,27 +73,27 @@ static void test_encoding(int enc)
 	/* Raw: event_data is the counter's mhpmevent; the other encoding is no match. */
 	unsigned long loads = enc == FAKE_ENC_DOC ? 1UL << 5 : 1UL << 2;
 	unsigned long wrong = enc == FAKE_ENC_DOC ? 1UL << 2 : 1UL << 5;
-	r = pmu_config_matching(&h, 0, ALL_HW, PMU_CFG_CLEAR_VALUE, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), loads);
+	r = pmu_config_matching(0, ALL_HW, PMU_CFG_CLEAR_VALUE, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), loads, &h);
 	CHECK(!r.error && r.value == idx_of(5));
 	i = r.value;
 	/* wrong: in RTL encoding 1<<5 is counter 8's (in use); in DOC, 1<<2 is nobody's */
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, PMU_EVENT_IDX(PMU_TYPE_RAW_V2, 0), wrong);
+	r = pmu_config_matching(0, ALL_HW, 0, PMU_EVENT_IDX(PMU_TYPE_RAW_V2, 0), wrong, &h);
 	CHECK(r.error == SBI_ERR_NOT_SUPPORTED);
 
 	/* Loads count while started, freeze while stopped (mcountinhibit). */
-	CHECK(!pmu_counter_start(&h, i, 1, 0, 0).error);
+	CHECK(!pmu_counter_start(i, 1, 0, 0, &h).error);
 	fake_tick(5, 100);
 	CHECK(fake.ctr[5] == 100);
-	CHECK(!pmu_counter_stop(&h, i, 1, 0).error);
+	CHECK(!pmu_counter_stop(i, 1, 0, &h).error);
 	fake_tick(5, 100);
 	CHECK(fake.ctr[5] == 100);
 	/* 40-bit wrap: start 10 below the top, count 15. */
-	CHECK(!pmu_counter_start(&h, i, 1, PMU_START_SET_INIT_VALUE, (1ULL << 40) - 10).error);
+	CHECK(!pmu_counter_start(i, 1, PMU_START_SET_INIT_VALUE, (1ULL << 40) - 10, &h).error);
 	fake_tick(5, 15);
 	CHECK(csr_read_counter(5) == 5);
-	CHECK(!pmu_counter_stop(&h, i, 1, PMU_STOP_RESET).error);
+	CHECK(!pmu_counter_stop(i, 1, PMU_STOP_RESET, &h).error);
 	/* Released: found again. */
-	r = pmu_config_matching(&h, 0, ALL_HW, 0, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), loads);
+	r = pmu_config_matching(0, ALL_HW, 0, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), loads, &h);
 	CHECK(!r.error && r.value == i);
 }
 
@@ -103,7 +103,7 @@ static void test_absent(void)
 	boot(0, 40, FAKE_ENC_RTL);
 	CHECK(pmu_num_hw_counters() == 3);
 	CHECK(ibex_sel_encoding() == IBEX_SEL_NONE);
-	CHECK(pmu_config_matching(&h, 0, 5, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0).error ==
+	CHECK(pmu_config_matching(0, 5, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
 	/* Absent counters read 0 and ignore writes. */
 	csr_write_counter(7, 1234);
@@ -119,9 +119,9 @@ static void test_absent(void)
 	fake.no_inhibit = true;
 	pmu_init(&pmu_ibex, mem_ok, 0);
 	pmu_hart_init(&h);
-	CHECK(pmu_config_matching(&h, 0, 5, 0, HW(PMU_HW_CPU_CYCLES), 0).error ==
+	CHECK(pmu_config_matching(0, 5, 0, HW(PMU_HW_CPU_CYCLES), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
-	CHECK(pmu_config_matching(&h, 0, ALL_HW, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0).error ==
+	CHECK(pmu_config_matching(0, ALL_HW, 0, HW(PMU_HW_BRANCH_INSTRUCTIONS), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);
 }
 
