@@ -43,6 +43,13 @@ void panic(const struct trap_frame *f, const char *why)
 			printf("  %-4s 0x%0*lx%s", reg_names[i], (int)(2 * sizeof(long)),
 			       f->x[i], (i % 4 == 3) ? "\n" : "");
 	printf("\ntally: halted\n");
+	/*
+	 * Halt the machine, not just this hart: a board that can power off
+	 * (QEMU, the simulators) ends the run with a failure status, so a test
+	 * run stops at once instead of waiting for its timeout. Boards that
+	 * cannot (FPGAs) spin in their reset hook; WFI is the last resort.
+	 */
+	platform.system_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 	for (;;)
 		wfi();
 }
