@@ -136,28 +136,12 @@ static inline bool trap_guard_end(struct trap_guard *g)
 }
 
 /*
- * Read the 32-bit instruction at epc as the trapped mode sees memory
- * (mstatus.MPRV: M-mode loads use MPP's privilege and translation, priv
- * 3.1.6.3), for emulation when mtval does not hold it (mtval may be 0,
- * priv 3.1.16). Two halfword loads: with the C extension a 32-bit
- * instruction need only be 2-byte aligned. False if a load faulted; a
- * fault under the guard rewrites MPP, so mstatus is put back whole.
+ * The instruction at epc as the trapped mode sees it (mstatus.MPRV with MPP
+ * as the trap left it, plus MXR so execute-only pages read), for trap
+ * handlers whose core leaves mtval 0. Two bytes first, two more only for a
+ * 32-bit instruction; false if a read faulted. mepc is left as it was.
+ * (mprv.c)
  */
-static inline bool read_lower_insn(unsigned long epc, uint32_t *insn)
-{
-	struct trap_guard g;
-	unsigned long ms = r_mstatus(), lo = 0, hi = 0;
-
-	trap_guard_begin(&g);
-	csr_set(mstatus, MSTATUS_MPRV);
-	__asm__ volatile(".option push\n\t.option norvc\n\t"
-			 "lhu %0, 0(%2)\n\tlhu %1, 2(%2)\n\t.option pop"
-			 : "+&r"(lo), "+&r"(hi) : "r"(epc) : "memory");
-	w_mstatus(ms);
-	if (trap_guard_end(&g))
-		return false;
-	*insn = (uint32_t)(hi << 16 | lo);
-	return true;
-}
+bool read_lower_insn(unsigned long epc, uint32_t *insn);
 
 #endif

@@ -89,6 +89,15 @@ static bool fetch_insn(unsigned long epc, uint32_t *insn)
 	return true;
 }
 
+bool read_lower_insn(unsigned long epc, uint32_t *insn)
+{
+	unsigned long mepc = r_mepc();
+	bool ok = fetch_insn(epc, insn);
+
+	w_mepc(mepc);   /* a faulting byte access under the guard moved it */
+	return ok;
+}
+
 bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned long *tval)
 {
 	static const struct misaligned_mem mem = { load8, store8 };
