@@ -16,7 +16,7 @@ static const struct pmu_backend *be;
 static pmu_mem_check_fn mem_ok;
 static uint32_t fw_supported;      /* bit n: firmware event n can happen here */
 static struct pmu_hw_info hw;
-static unsigned num_hw;            /* logical hardware counters: 3 + hw.num_hpm */
+static unsigned long num_hw;       /* logical hardware counters: 3 + hw.num_hpm */
 static uint8_t ctr_of[PMU_MAX_HW_COUNTERS]; /* logical index -> counter number */
 
 #define NO_COUNTER 0xff
@@ -66,7 +66,7 @@ bool pmu_fw_event_supported(unsigned code)
 	return code < PMU_FW_EVENT_MAX && (fw_supported >> code) & 1;
 }
 
-static inline unsigned num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }
+static inline unsigned long num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }
 static inline bool is_fw(unsigned long idx) { return idx >= num_hw; }
 
 /*
@@ -84,6 +84,12 @@ static inline bool is_fw(unsigned long idx) { return idx >= num_hw; }
  * overflow: base + highest bit must stay below the number of counters.
  * The time slot (index 1) is never a member of a valid set.
  */
+/* One counter index: a counter we have, and not the time slot. */
+static inline bool counter_valid(unsigned long idx)
+{
+	return idx < num_total() && idx != 1;
+}
+
 static inline bool set_valid(unsigned long base, unsigned long mask)
 {
 	unsigned long n = num_total();
@@ -360,12 +366,22 @@ struct sbiret pmu_counter_start(unsigned long base,
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
-	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)) ||
-	    !set_valid(base, mask))
+	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for_each_in_set(idx, m, base, mask) {
-		unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
-		started |= h->ctr[idx].state == PMU_CTR_STARTED;
+	if (mask == 1) {
+		/* The usual call (Linux starts one counter at a time): the same
+		 * checks as below, without the loop. */
+		if (!counter_valid(base))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		unconfigured = h->ctr[base].state == PMU_CTR_FREE;
+		started = h->ctr[base].state == PMU_CTR_STARTED;
+	} else {
+		if (!set_valid(base, mask))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		for_each_in_set(idx, m, base, mask) {
+			unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
+			started |= h->ctr[idx].state == PMU_CTR_STARTED;
+		}
 	}
 	if (unconfigured)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
@@ -419,12 +435,22 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	unsigned long m, idx, stopped = 0;
 	bool unconfigured = false;
 
-	if ((flags & ~PMU_STOP_VALID_MASK) || !set_valid(base, mask))
+	if (flags & ~PMU_STOP_VALID_MASK)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for_each_in_set(idx, m, base, mask) {
-		unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
-		if (h->ctr[idx].state != PMU_CTR_STARTED)
-			stopped |= 1UL << (idx - base);
+	if (mask == 1) {
+		/* The usual call, one counter: the same checks without the loop. */
+		if (!counter_valid(base))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		unconfigured = h->ctr[base].state == PMU_CTR_FREE;
+		stopped = h->ctr[base].state != PMU_CTR_STARTED;
+	} else {
+		if (!set_valid(base, mask))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		for_each_in_set(idx, m, base, mask) {
+			unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
+			if (h->ctr[idx].state != PMU_CTR_STARTED)
+				stopped |= 1UL << (idx - base);
+		}
 	}
 	if (unconfigured)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
