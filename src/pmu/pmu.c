@@ -54,7 +54,7 @@ void pmu_hart_init(struct pmu_hart *h)
 	 * for them through the PMU.
 	 */
 	for (unsigned i = 3; i < num_hw; i++) {
-		be->stop(ctr_of[i]);
+		be->stop(ctr_of[i], 0);
 		be->clear(ctr_of[i]);
 	}
 }
@@ -214,7 +214,7 @@ static void counter_stop(struct pmu_hart *h, unsigned long idx)
 	if (is_fw(idx))
 		c->fw_value = fw_value(h, c);
 	else
-		be->stop(ctr_of[idx]);
+		be->stop(ctr_of[idx], c->sel);
 	c->state = PMU_CTR_CONFIGURED;
 }
 
@@ -319,7 +319,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 	c->state = PMU_CTR_CONFIGURED;
 	if (!is_fw(idx)) {
 		/* Stop before reprogramming so the new event starts clean. */
-		be->stop(ctr_of[idx]);
+		be->stop(ctr_of[idx], c->sel);
 		if (ctr_of[idx] >= 3)
 			be->program(ctr_of[idx], sel, flags & PMU_CFG_INH_MASK);
 	}

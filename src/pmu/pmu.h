@@ -140,9 +140,9 @@ struct pmu_backend {
 	void (*clear)(unsigned ctr);
 	uint64_t (*read)(unsigned ctr);
 	void (*write)(unsigned ctr, uint64_t val);
-	/* Start counting (and clear a stale overflow flag); sel as programmed. */
+	/* Start counting (and clear a stale overflow flag) / stop; sel as programmed. */
 	void (*start)(unsigned ctr, uint64_t sel);
-	void (*stop)(unsigned ctr);
+	void (*stop)(unsigned ctr, uint64_t sel);
 	/* Sscofpmf overflow flag of a counter; NULL where there is none. */
 	bool (*overflowed)(unsigned ctr);
 	/* One line for the boot banner: what counter ctr (>= 3) can count. */

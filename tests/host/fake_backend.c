@@ -223,8 +223,9 @@ static void fake_start(unsigned ctr, uint64_t sel)
 	fake.csr.inhibit &= ~(1U << ctr);
 }
 
-static void fake_stop(unsigned ctr)
+static void fake_stop(unsigned ctr, uint64_t sel)
 {
+	(void)sel;
 	fake.mutations++;
 	if (!ctr_ok("stop", ctr))
 		return;

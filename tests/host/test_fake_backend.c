@@ -40,7 +40,7 @@ static void fb_wraps_at_width(void)
 	CHECK_EQ(fake_backend.read(3), 2);
 	CHECK(fake_backend.overflowed(3));
 	/* start clears a stale OF */
-	fake_backend.stop(3);
+	fake_backend.stop(3, 0);
 	fake_backend.start(3, 0x10);
 	CHECK(!fake_backend.overflowed(3));
 	/* 64-bit counters wrap at 64 bits */
@@ -65,7 +65,7 @@ static void fb_inhibit_and_selector(void)
 	CHECK_EQ(fake.csr.event[4], 0x11 | 1ULL << 61);   /* SINH -> mhpmevent bit 61 */
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 15);
-	fake_backend.stop(4);
+	fake_backend.stop(4, 0);
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 15);
 	fake_backend.clear(4);
@@ -89,11 +89,11 @@ static void fb_without_inhibit(void)
 	CHECK(!fake_counting(5));                /* the selector is the switch: off */
 	fake_backend.start(5, 0x33);
 	CHECK(fake_counting(5));
-	fake_backend.stop(5);
+	fake_backend.stop(5, 0);
 	CHECK(!fake_counting(5));
 	CHECK(fake_counting(0));                 /* nothing stops cycle */
 	CHECK_EQ(fake.bad, 0);
-	fake_backend.stop(0);                    /* the core must never ask this */
+	fake_backend.stop(0, 0);                    /* the core must never ask this */
 	CHECK_EQ(fake.bad, 1);
 }
 

@@ -104,8 +104,9 @@ void pmu_csr_start(unsigned ctr, uint64_t sel)
 	clear_mcountinhibit(1UL << ctr);   /* let it count */
 }
 
-void pmu_csr_stop(unsigned ctr)
+void pmu_csr_stop(unsigned ctr, uint64_t sel)
 {
+	(void)sel;
 	if (has_inhibit)
 		set_mcountinhibit(1UL << ctr);   /* freeze it */
 	else

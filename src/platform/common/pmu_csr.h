@@ -18,7 +18,7 @@ void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
 void pmu_csr_clear(unsigned ctr);
 /* Start/stop through mcountinhibit, or through the selector where there is none. */
 void pmu_csr_start(unsigned ctr, uint64_t sel);
-void pmu_csr_stop(unsigned ctr);
+void pmu_csr_stop(unsigned ctr, uint64_t sel);
 bool pmu_csr_overflowed(unsigned ctr);
 /* mhpmevent as it reads now (with mhpmeventh on rv32 where Sscofpmf has it) */
 uint64_t pmu_csr_selector(unsigned ctr);

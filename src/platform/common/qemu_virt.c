@@ -39,26 +39,23 @@ void qemu_virt_reset(unsigned long type, unsigned long reason)
 }
 
 /* Does QEMU count this counter from its tick source (cycles or instret)? */
-static bool ticking(unsigned ctr)
+static bool ticking(unsigned ctr, uint64_t sel)
 {
-	uint32_t ev;
+	uint32_t ev = sel & 0xfffff;   /* QEMU's event number, as programmed */
 
-	if (ctr < 3)
-		return true;
-	ev = (uint32_t)pmu_csr_selector(ctr);   /* the low bits: QEMU's event number */
-	return ev == 1 || ev == 2;
+	return ctr < 3 || ev == 1 || ev == 2;
 }
 
-void qemu_pmu_stop(unsigned ctr)
+void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 {
-	pmu_csr_stop(ctr);
-	if (ticking(ctr))
+	pmu_csr_stop(ctr, sel);
+	if (ticking(ctr, sel))
 		pmu_csr_write(ctr, pmu_csr_read(ctr));
 }
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel)
 {
-	if (ticking(ctr))
+	if (ticking(ctr, sel))
 		pmu_csr_write(ctr, pmu_csr_read(ctr));
 	pmu_csr_start(ctr, sel);
 }

@@ -34,6 +34,6 @@ void qemu_virt_reset(unsigned long type, unsigned long reason);
  * other event counters do freeze and skip the extra CSR work. Backends use
  * these only on QEMU boards.
  */
-void qemu_pmu_stop(unsigned ctr);
+void qemu_pmu_stop(unsigned ctr, uint64_t sel);
 void qemu_pmu_start(unsigned ctr, uint64_t sel);
 #endif

@@ -198,7 +198,7 @@ static void ibex_start(unsigned ctr, uint64_t sel)
 	csr_inhibit_clear(1UL << ctr);
 }
 
-static void ibex_stop(unsigned ctr) { csr_inhibit_set(1UL << ctr); }
+static void ibex_stop(unsigned ctr, uint64_t sel) { (void)sel; csr_inhibit_set(1UL << ctr); }
 
 static const char *ibex_describe(unsigned ctr)
 {
