@@ -51,30 +51,21 @@ static void probe_features(unsigned long *fdt)
 
 	/* Sstc: does menvcfg.STCE stick? (menvcfg itself may not exist.) */
 	if (features.has_s_mode) {
+		bool stce = false;
+
 		trap_guard_begin(&g);
-#if __riscv_xlen == 32
-		csr_set(0x31a, ENVCFG_STCE_HI);    /* menvcfgh */
-		v = csr_read(0x31a);
-#else
-		csr_set(0x30a, 1UL << 63);         /* menvcfg */
-		v = csr_read(0x30a) >> 32;
-#endif
+		set_menvcfg_stce();
+		stce = r_menvcfg_stce();
 		ok = !trap_guard_end(&g);
 		/* QEMU 7.2 lets STCE stick without Sstc: stimecmp must exist too. */
 		trap_guard_begin(&g);
-		(void)csr_read(0x14d);
+		(void)r_stimecmp();
 		/* Sstc compares stimecmp with time: no time CSR, no Sstc. */
-		features.has_sstc = !trap_guard_end(&g) && ok && (v & ENVCFG_STCE_HI) &&
-				    features.has_time_csr;
+		features.has_sstc = !trap_guard_end(&g) && ok && stce && features.has_time_csr;
 		/* Not using Sstc: STCE off again, or STIP stays stimecmp's and
 		 * the CLINT path could not raise it (Sstc spec, menvcfg.STCE). */
-		if (ok && !features.has_sstc) {
-#if __riscv_xlen == 32
-			csr_clear(0x31a, ENVCFG_STCE_HI);
-#else
-			csr_clear(0x30a, 1UL << 63);
-#endif
-		}
+		if (ok && !features.has_sstc)
+			clear_menvcfg_stce();
 	}
 
 	/* PMP: is pmpaddr0 there and writable? */
@@ -125,13 +116,8 @@ static void hart_init(unsigned long hartid)
 			  (pmu_hw()->has_sscofpmf ? MIP_LCOFIP : 0));
 		/* U-mode may read counters too; S-mode can narrow this itself. */
 		w_scounteren(~0UL);
-		if (features.has_sstc) {
-#if __riscv_xlen == 32
-			csr_set(0x31a, ENVCFG_STCE_HI);  /* S-mode owns stimecmp */
-#else
-			csr_set(0x30a, 1UL << 63);
-#endif
-		}
+		if (features.has_sstc)
+			set_menvcfg_stce();      /* S-mode owns stimecmp */
 	}
 	/*
 	 * The mode below M reads cycle, time, instret and every hpmcounter.

@@ -77,6 +77,23 @@ static inline unsigned long r_minstret(void) { return csr_read(minstret); }
 /* the real-time counter; CVA6 has no such CSR and traps */
 static inline unsigned long r_time(void) { return csr_read(time); }
 
+/*
+ * menvcfg.STCE (Sstc): lets S-mode program its own timer through stimecmp.
+ * Bit 63 of menvcfg; on rv32 bit 31 of menvcfgh. Callers probe under the
+ * trap guard first: menvcfg does not exist before priv spec 1.12.
+ */
+#if __riscv_xlen == 32
+static inline void set_menvcfg_stce(void) { csr_set(0x31a, ENVCFG_STCE_HI); }
+static inline void clear_menvcfg_stce(void) { csr_clear(0x31a, ENVCFG_STCE_HI); }
+static inline bool r_menvcfg_stce(void) { return csr_read(0x31a) & ENVCFG_STCE_HI; }
+#else
+static inline void set_menvcfg_stce(void) { csr_set(0x30a, 1UL << 63); }
+static inline void clear_menvcfg_stce(void) { csr_clear(0x30a, 1UL << 63); }
+static inline bool r_menvcfg_stce(void) { return csr_read(0x30a) >> 63; }
+#endif
+/* Sstc's stimecmp, read only to see whether it exists */
+static inline unsigned long r_stimecmp(void) { return csr_read(0x14d); }
+
 /* wait for an interrupt (a hint: may return at any time) */
 static inline void wfi(void) { __asm__ volatile("wfi"); }
 /* order earlier memory writes before later ones, for other harts */
