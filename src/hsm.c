@@ -81,6 +81,14 @@ void hsm_park(unsigned long hartid)
 	/* Only the software interrupt may wake a stopped hart (and only WFI: MIE stays 0). */
 	w_mie(MIP_MSIP);
 	wait_until(hartid, start_requested);
+	/*
+	 * Start clean, as from reset: an IPI that reached the hart while it was
+	 * stopped left SSIP set, and an old deadline may still hold STIP (with
+	 * Sstc STIP follows stimecmp, so the deadline itself is moved away).
+	 */
+	clear_mip(MIP_SSIP | MIP_STIP);
+	if (features.has_sstc)
+		w_stimecmp(~0ULL);
 	hsm[hartid].state = HSM_STARTED;
 	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }
@@ -137,8 +145,7 @@ struct sbiret sbi_hsm_ecall(SBI_ARGS)
 		return hart_start(a0, a1, a2);
 	case HSM_HART_STOP:
 		hsm[self].state = HSM_STOPPED;
-		clear_mip(MIP_SSIP | MIP_STIP);   /* nothing stale when it starts again */
-		hsm_park(self);
+		hsm_park(self);                    /* does not return */
 	case HSM_HART_GET_STATUS: {
 		if (!hart_present(a0))
 			return sbi_err(SBI_ERR_INVALID_PARAM);

@@ -176,6 +176,7 @@ struct hart_ctl {
 	volatile unsigned long entries;    /* times it came in at smp_entry */
 	volatile unsigned long a0, a1;     /* ... with these registers */
 	volatile unsigned long satp, sie;  /* ... and satp, sstatus.SIE */
+	volatile unsigned long sip;        /* ... and sip.SSIP/STIP already pending */
 	volatile unsigned long cmd, seq, done;
 	volatile unsigned long arg[6];
 	volatile long err;                 /* the command's SBI error */
@@ -315,6 +316,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 	c->a1 = opaque;
 	c->satp = csr_read(satp);
 	c->sie = csr_read(sstatus) & SSTATUS_SIE;
+	c->sip = csr_read(sip) & (SIP_SSIP | SIP_STIP);
 	csr_write(sscratch, hartid);
 	csr_write(stvec, (unsigned long)s_trap);
 	csr_set(sie, SIP_SSIP);            /* what wakes it from a suspend */
@@ -475,8 +477,13 @@ static void test_hsm_start_errors(void)
 	check_eq(entered, 0, "hsm: no hart ran after the failed starts");
 }
 
-/* Checks after hart h came in at smp_entry for the n-th time with opaque. */
-static void check_entry(unsigned long h, unsigned long n, unsigned long opaque, const char *how)
+/*
+ * Checks after hart h came in at smp_entry for the n-th time with opaque.
+ * A started hart begins with nothing pending; one resuming from a
+ * non-retentive suspend keeps the interrupt that woke it.
+ */
+static void check_entry_as(unsigned long h, unsigned long n, unsigned long opaque,
+			   const char *how, bool fresh)
 {
 	if (!check_that(wait_entries(h, n), ctl[h].entries, "it to enter", "hsm: hart %lu runs after %s",
 			h, how))
@@ -485,7 +492,14 @@ static void check_entry(unsigned long h, unsigned long n, unsigned long opaque, 
 	check_eq(ctl[h].a1, opaque, "hsm: ... with a1 = opaque");
 	check_eq(ctl[h].satp, 0, "hsm: ... with satp = 0");
 	check_eq(ctl[h].sie, 0, "hsm: ... with sstatus.SIE = 0");
+	if (fresh)
+		check_eq(ctl[h].sip, 0, "hsm: ... with no stale SSIP/STIP pending");
 	check_eq(status_of(h), ST_STARTED, "hsm: ... and get_status says STARTED");
+}
+
+static void check_entry(unsigned long h, unsigned long n, unsigned long opaque, const char *how)
+{
+	check_entry_as(h, n, opaque, how, true);
 }
 
 static void stop_hart(unsigned long h)
@@ -505,6 +519,9 @@ static void test_hsm_start_stop(void)
 	check_eq(hart_start(s, entry, 0).error, SBI_ERR_ALREADY_AVAILABLE,
 		 "hsm: hart_start of started hart %lu -> ALREADY_AVAILABLE", s);
 	stop_hart(s);
+	/* An IPI to a stopped hart is accepted, but must not fire once it starts. */
+	check_eq(send_ipi(1UL << s, 0).error, 0, "hsm: send_ipi to stopped hart %lu", s);
+	delay(SETTLE_TICKS);
 	check_eq(hart_start(s, entry, 0x5a5a0002UL).error, 0, "hsm: hart_start(%lu) again", s);
 	check_entry(s, 2, 0x5a5a0002UL, "a stop and a second hart_start");
 	stop_hart(s);
@@ -630,7 +647,7 @@ static void test_hsm_suspend_nonret(void)
 	delay(SETTLE_TICKS);
 	check_eq(ctl[s].entries, n - 1, "hsm: ... and it stays there without an interrupt");
 	check_eq(send_ipi(1UL << s, 0).error, 0, "hsm: send_ipi to wake it");
-	check_entry(s, n, 0x4e525400UL, "non-retentive suspend (at resume_addr)");
+	check_entry_as(s, n, 0x4e525400UL, "non-retentive suspend (at resume_addr)", false);
 	check_eq(ctl[s].returned, 0, "hsm: ... and hart_suspend did not return");
 }
 
