@@ -76,6 +76,16 @@ struct platform {
 	uint32_t fw_events;           /* firmware events this board can produce */
 };
 
+/*
+ * The firmware events every board with an S-mode payload can produce: the
+ * traps that reach the firmware before S-mode (misaligned, access faults,
+ * illegal instructions) and set_timer. IPI and fence events are added at
+ * boot where harts can reach each other (init.c).
+ */
+#define FW_EVENTS_S_PAYLOAD ((1u << PMU_FW_MISALIGNED_LOAD) | (1u << PMU_FW_MISALIGNED_STORE) | \
+	(1u << PMU_FW_ACCESS_LOAD) | (1u << PMU_FW_ACCESS_STORE) | \
+	(1u << PMU_FW_ILLEGAL_INSN) | (1u << PMU_FW_SET_TIMER))
+
 extern const struct platform platform;
 
 /* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */

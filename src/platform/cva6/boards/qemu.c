@@ -56,7 +56,5 @@ const struct platform platform = {
 	.timer_set = qemu_virt_timer_set,
 	.system_reset = qemu_virt_reset,
 	.pmu = &pmu_cva6_on_qemu,
-	.fw_events = (1u << PMU_FW_MISALIGNED_LOAD) | (1u << PMU_FW_MISALIGNED_STORE) |
-		     (1u << PMU_FW_ACCESS_LOAD) | (1u << PMU_FW_ACCESS_STORE) |
-		     (1u << PMU_FW_ILLEGAL_INSN) | (1u << PMU_FW_SET_TIMER),
+	.fw_events = FW_EVENTS_S_PAYLOAD,
 };

@@ -74,7 +74,5 @@ const struct platform platform = {
 	.timer_set = th_timer_set,
 	.system_reset = th_reset,
 	.pmu = &pmu_cva6,
-	.fw_events = (1u << PMU_FW_MISALIGNED_LOAD) | (1u << PMU_FW_MISALIGNED_STORE) |
-		     (1u << PMU_FW_ACCESS_LOAD) | (1u << PMU_FW_ACCESS_STORE) |
-		     (1u << PMU_FW_ILLEGAL_INSN) | (1u << PMU_FW_SET_TIMER),
+	.fw_events = FW_EVENTS_S_PAYLOAD,
 };
