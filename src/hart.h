@@ -27,6 +27,8 @@ struct features {
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
 	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
 	bool has_pmp;
+	/* The largest ASID satp (and VMID hgatp) keeps: RFENCE rejects bigger ones. */
+	unsigned long asid_max, vmid_max;
 	unsigned num_harts;     /* from the device tree, or 1 */
 	/* What lower modes may hand the firmware (mem.c): RAM as the board
 	 * declares it, shrunk to the device tree's /memory where that says

@@ -68,6 +68,28 @@ static void probe_features(unsigned long *fdt)
 			clear_menvcfg_stce();
 	}
 
+	/*
+	 * ASID and VMID widths, for RFENCE's INVALID_PARAM on ids the hart
+	 * cannot hold (SBI spec 8.4-8.8). The first paging mode that sticks
+	 * tells: Sv39 then Sv48, Sv57 (rv64), Sv32 (rv32); hgatp's Sv39x4/Sv32x4.
+	 */
+	if (features.has_s_mode) {
+		static const unsigned long modes[] = { __riscv_xlen == 32 ? 1 : 8, 9, 10 };
+
+		for (unsigned i = 0; i < (__riscv_xlen == 32 ? 1 : 3) && !features.asid_max; i++) {
+			trap_guard_begin(&g);
+			v = probe_satp_asid(modes[i]);
+			if (!trap_guard_end(&g))
+				features.asid_max = v;
+		}
+		if ((r_misa() >> ('H' - 'A')) & 1) {
+			trap_guard_begin(&g);
+			v = probe_hgatp_vmid(modes[0]);
+			if (!trap_guard_end(&g))
+				features.vmid_max = v;
+		}
+	}
+
 	/* PMP: is pmpaddr0 there and writable? */
 	v = 0;
 	trap_guard_begin(&g);

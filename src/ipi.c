@@ -199,6 +199,10 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	if (!targets(mask, base, &set))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* An ASID or VMID wider than the hart keeps is not valid (8.4-8.8). */
+	if (((kind == F_SFENCE_VMA_ASID || kind == F_HFENCE_VVMA_ASID) && id > features.asid_max) ||
+	    (kind == F_HFENCE_GVMA_VMID && id > features.vmid_max))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
 
 	/*
 	 * Serve others while we wait our turn. Read before swapping, and touch

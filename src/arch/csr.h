@@ -94,6 +94,43 @@ static inline bool r_menvcfg_stce(void) { return csr_read(0x30a) >> 63; }
 /* Sstc's stimecmp, read only to see whether it exists */
 static inline unsigned long r_stimecmp(void) { return csr_read(0x14d); }
 
+/*
+ * How many ASID (satp) and VMID (hgatp) bits the hart keeps: write a
+ * paging mode with the field all ones, read back, and put 0 (Bare) back.
+ * M-mode itself is never translated, so the short switch is harmless; a
+ * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11).
+ * Run under the trap guard: satp and hgatp may not exist at all.
+ */
+#if __riscv_xlen == 32
+#define SATP_MODE_SHIFT 31
+#define SATP_ASID_SHIFT 22
+#define SATP_ASID_BITS  9
+#define HGATP_VMID_BITS 7
+#else
+#define SATP_MODE_SHIFT 60
+#define SATP_ASID_SHIFT 44
+#define SATP_ASID_BITS  16
+#define HGATP_VMID_BITS 14
+#endif
+static inline unsigned long probe_satp_asid(unsigned long mode)
+{
+	unsigned long all = (1UL << SATP_ASID_BITS) - 1, v;
+
+	csr_write(satp, mode << SATP_MODE_SHIFT | all << SATP_ASID_SHIFT);
+	v = csr_read(satp);
+	csr_write(satp, 0);
+	return (v >> SATP_ASID_SHIFT) & all;
+}
+static inline unsigned long probe_hgatp_vmid(unsigned long mode)
+{
+	unsigned long all = (1UL << HGATP_VMID_BITS) - 1, v;
+
+	csr_write(0x680, mode << SATP_MODE_SHIFT | all << SATP_ASID_SHIFT);   /* hgatp */
+	v = csr_read(0x680);
+	csr_write(0x680, 0);
+	return (v >> SATP_ASID_SHIFT) & all;
+}
+
 /* wait for an interrupt (a hint: may return at any time) */
 static inline void wfi(void) { __asm__ volatile("wfi"); }
 /* order earlier memory writes before later ones, for other harts */

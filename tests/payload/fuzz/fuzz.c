@@ -663,6 +663,14 @@ static void fuzz_ipi(void)
 		call_exact(SBI_EXT_IPI, 0, a, targets_ok(a[0], a[1]) ? 0 : SBI_ERR_INVALID_PARAM, true, 0);
 }
 
+#if __riscv_xlen == 32
+#define QEMU_ASID_MAX 0x1ffUL
+#define QEMU_VMID_MAX 0x7fUL
+#else
+#define QEMU_ASID_MAX 0xffffUL
+#define QEMU_VMID_MAX 0x3fffUL
+#endif
+
 static void fuzz_rfence(void)
 {
 	unsigned long a[6], fid = below(8);
@@ -685,8 +693,15 @@ static void fuzz_rfence(void)
 		want = SBI_ERR_NOT_SUPPORTED;
 	else if (fid >= 3 && !has_h)
 		want = SBI_ERR_NOT_SUPPORTED;
+	else if (!targets_ok(a[0], a[1]))
+		want = SBI_ERR_INVALID_PARAM;
+	/* ids wider than the hart keeps (QEMU: ASIDLEN 16/9, VMIDLEN 14/7 on rv64/rv32) */
+	else if ((fid == 2 || fid == 5) && a[4] > QEMU_ASID_MAX)
+		want = SBI_ERR_INVALID_PARAM;
+	else if (fid == 3 && a[4] > QEMU_VMID_MAX)
+		want = SBI_ERR_INVALID_PARAM;
 	else
-		want = targets_ok(a[0], a[1]) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+		want = SBI_SUCCESS;
 	call_exact(SBI_EXT_RFENCE, fid, a, want, true, 0);
 }
 

@@ -53,6 +53,15 @@
 #define SETTLE_TICKS (20 * TICKS_PER_MS)     /* time for a stray IPI to show up */
 
 enum { ST_STARTED = 0, ST_STOPPED, ST_START_PENDING, ST_STOP_PENDING, ST_SUSPENDED };
+/* ASID and VMID widths of QEMU's harts (satp, hgatp) */
+#if XLEN == 32
+#define ASID_MAX 0x1ffUL
+#define VMID_MAX 0x7fUL
+#else
+#define ASID_MAX 0xffffUL
+#define VMID_MAX 0x3fffUL
+#endif
+
 enum { FID_FENCE_I = 0, FID_SFENCE_VMA, FID_SFENCE_VMA_ASID, FID_HFENCE_GVMA_VMID,
        FID_HFENCE_GVMA, FID_HFENCE_VVMA_ASID, FID_HFENCE_VVMA };
 #define SUSPEND_RETENTIVE     0x00000000UL
@@ -878,6 +887,17 @@ static void test_rfence(void)
 		}
 	check_eq(rfence(7, secs, 0, 0, 0, 0).error, SBI_ERR_NOT_SUPPORTED,
 		 "rfence: FID 7 -> NOT_SUPPORTED");
+	/* An ASID wider than satp keeps is not valid (QEMU: 16 bits rv64, 9 rv32). */
+	fence_watched("remote_sfence_vma_asid (the largest ASID)", FID_SFENCE_VMA_ASID, secs, 0,
+		      0, 0, ASID_MAX);
+	check_eq(rfence(FID_SFENCE_VMA_ASID, secs, 0, 0, 0, ASID_MAX + 1).error, inval,
+		 "rfence: sfence_vma_asid with ASID 0x%lx -> INVALID_PARAM", ASID_MAX + 1);
+#if EXPECT_H
+	check_eq(rfence(FID_HFENCE_GVMA_VMID, secs, 0, 0, 0, VMID_MAX + 1).error, inval,
+		 "rfence: hfence_gvma_vmid with VMID 0x%lx -> INVALID_PARAM", VMID_MAX + 1);
+	check_eq(rfence(FID_HFENCE_VVMA_ASID, secs, 0, 0, 0, ASID_MAX + 1).error, inval,
+		 "rfence: hfence_vvma_asid with ASID 0x%lx -> INVALID_PARAM", ASID_MAX + 1);
+#endif
 }
 
 static void test_hfence(void)
