@@ -182,12 +182,6 @@ static uint64_t fw_value(const struct pmu_hart *h, const struct pmu_counter *c)
 	return c->fw_value + (h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start);
 }
 
-/* The counter's current value, whatever kind it is. */
-static uint64_t counter_value(const struct pmu_hart *h, unsigned long idx)
-{
-	return is_fw(idx) ? fw_value(h, &h->ctr[idx]) : be->read(ctr_of[idx]);
-}
-
 static void counter_set(struct pmu_hart *h, unsigned long idx, uint64_t v)
 {
 	if (is_fw(idx))
@@ -205,17 +199,6 @@ static void counter_start(struct pmu_hart *h, unsigned long idx)
 	else
 		be->start(ctr_of[idx], c->sel);
 	c->state = PMU_CTR_STARTED;
-}
-
-static void counter_stop(struct pmu_hart *h, unsigned long idx)
-{
-	struct pmu_counter *c = &h->ctr[idx];
-
-	if (is_fw(idx))
-		c->fw_value = fw_value(h, c);
-	else
-		be->stop(ctr_of[idx], c->sel);
-	c->state = PMU_CTR_CONFIGURED;
 }
 
 static void counter_release(struct pmu_hart *h, unsigned long idx)
@@ -403,20 +386,43 @@ struct sbiret pmu_counter_start(unsigned long base,
  * the snapshot are indexed relative to base (table 16); the caller cleared
  * the bitmap, and a bit is only ever set with Sscofpmf.
  */
-static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
-			    unsigned long flags)
+static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long base,
+					      unsigned long idx, unsigned long flags)
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
-	uint64_t bit = 1ULL << (idx - base);
+	unsigned ctr = ctr_of[idx];
 
-	counter_stop(h, idx);
+	be->stop(ctr, h->ctr[idx].sel);
+	h->ctr[idx].state = PMU_CTR_CONFIGURED;
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
-		snap[1 + (idx - base)] = counter_value(h, idx);
-		if (hw.has_sscofpmf && !is_fw(idx) && be->overflowed(ctr_of[idx]))
-			snap[0] |= bit;
+		snap[1 + (idx - base)] = be->read(ctr);
+		if (hw.has_sscofpmf && be->overflowed(ctr))
+			snap[0] |= 1ULL << (idx - base);
 	}
 	if (flags & PMU_STOP_RESET)
 		counter_release(h, idx);
+}
+
+/* A firmware counter makes no backend call: kept apart so it needs no stack frame. */
+static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			   unsigned long flags)
+{
+	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
+	struct pmu_counter *c = &h->ctr[idx];
+
+	c->fw_value = fw_value(h, c);
+	c->state = (flags & PMU_STOP_RESET) ? PMU_CTR_FREE : PMU_CTR_CONFIGURED;
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		snap[1 + (idx - base)] = c->fw_value;   /* never an overflow bit */
+}
+
+static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			    unsigned long flags)
+{
+	if (is_fw(idx))
+		stop_fw(h, base, idx, flags);
+	else
+		stop_hw(h, base, idx, flags);
 }
 
 static __attribute__((noinline)) void stop_set(struct pmu_hart *h, unsigned long base,
