@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/csr.h"
+#include "arch/csr_probe.h"
 #include "pmu_csr.h"
 
 static bool has_inhibit, has_sscofpmf;
@@ -7,14 +8,9 @@ static bool has_inhibit, has_sscofpmf;
 /* Write all-ones and read back: the bits that stick are the counter's width. */
 static unsigned probe_width(unsigned ctr)
 {
-	struct trap_guard g;
 	uint64_t v;
 
-	trap_guard_begin(&g);
-	csr_write_counter(ctr, ~0ULL);
-	v = csr_read_counter(ctr);
-	csr_write_counter(ctr, 0);
-	if (trap_guard_end(&g) || !v)
+	if (!csr_probe_counter(ctr, ~0ULL, &v) || !v)
 		return 0;       /* absent: it trapped, or reads 0 and ignores writes */
 	return 64 - (unsigned)__builtin_clzll(v);
 }
