@@ -23,6 +23,21 @@ void qemu_virt_ipi_clear(unsigned long hartid);
 void qemu_virt_reset(unsigned long type, unsigned long reason);
 
 /*
+ * The struct platform fields every board on QEMU's virt machine shares:
+ * where RAM is, and which device answers console, timer and reset. A
+ * board adds its own core-facing fields (payload mode, PMU backend, ...).
+ */
+#define QEMU_VIRT_DEVICES \
+	.ram_base = QEMU_VIRT_RAM_BASE, \
+	.console_init = qemu_virt_console_init, \
+	.console_putc = qemu_virt_putc, \
+	.console_getc = qemu_virt_getc, \
+	.timebase_hz = QEMU_VIRT_TIMEBASE, \
+	.timer_value = qemu_virt_timer_value, \
+	.timer_set = qemu_virt_timer_set, \
+	.system_reset = qemu_virt_reset
+
+/*
  * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
  * read after inhibiting still sees the live count, and from then on a read
  * returns the value last *written* to the counter (target/riscv/csr.c,

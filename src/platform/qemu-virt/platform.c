@@ -14,7 +14,7 @@ extern const struct pmu_backend pmu_qemu;
 
 const struct platform platform = {
 	.name = "QEMU virt",
-	.ram_base = 0x80000000UL,
+	QEMU_VIRT_DEVICES,
 	.ram_size = TALLY_RAM_SIZE,
 	.payload_base = TALLY_PAYLOAD_BASE,
 	.payload_mode = PRV_S,
@@ -26,13 +26,6 @@ const struct platform platform = {
 	 * misaligned AMOs and LR/SC, which the hook refuses; it is here for a
 	 * QEMU (or CPU model) that traps them, which the SBI promises to hide. */
 	.emulate_misaligned = emulate_misaligned,
-	.console_init = qemu_virt_console_init,
-	.console_putc = qemu_virt_putc,
-	.console_getc = qemu_virt_getc,
-	.timebase_hz = QEMU_VIRT_TIMEBASE,
-	.timer_value = qemu_virt_timer_value,
-	.timer_set = qemu_virt_timer_set,
-	.system_reset = qemu_virt_reset,
 	.pmu = &pmu_qemu,
 	.fw_events = FW_EVENTS_S_PAYLOAD,
 };

@@ -38,7 +38,7 @@ static const struct pmu_backend pmu_cva6_on_qemu = {
 
 const struct platform platform = {
 	.name = "CVA6 on QEMU virt (stand-in board)",
-	.ram_base = 0x80000000UL,
+	QEMU_VIRT_DEVICES,
 	.ram_size = TALLY_RAM_SIZE,
 	.payload_base = TALLY_PAYLOAD_BASE,
 	.payload_mode = PRV_S,
@@ -48,13 +48,6 @@ const struct platform platform = {
 	.ipi_clear = qemu_virt_ipi_clear,
 	.no_time_csr = true,      /* behave like CVA6: rdtime traps and is emulated */
 	.emulate_misaligned = emulate_misaligned,   /* as on the testharness */
-	.console_init = qemu_virt_console_init,
-	.console_putc = qemu_virt_putc,
-	.console_getc = qemu_virt_getc,
-	.timebase_hz = QEMU_VIRT_TIMEBASE,
-	.timer_value = qemu_virt_timer_value,
-	.timer_set = qemu_virt_timer_set,
-	.system_reset = qemu_virt_reset,
 	.pmu = &pmu_cva6_on_qemu,
 	.fw_events = FW_EVENTS_S_PAYLOAD,
 };

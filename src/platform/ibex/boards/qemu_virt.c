@@ -22,19 +22,12 @@
 
 const struct platform platform = {
 	.name = "QEMU virt, lowrisc-ibex CPU (Ibex stand-in)",
-	.ram_base = 0x80000000UL,
+	QEMU_VIRT_DEVICES,
 	.ram_size = TALLY_RAM_SIZE,
 	.payload_base = TALLY_PAYLOAD_BASE,
 	.payload_mode = PRV_U,
 	.mtvec_vectored = true,         /* as on Ibex, so the same path is tested */
 	.no_time_csr = true,            /* as on Ibex: rdtime traps, is emulated */
-	.console_init = qemu_virt_console_init,
-	.console_putc = qemu_virt_putc,
-	.console_getc = qemu_virt_getc,
-	.timebase_hz = QEMU_VIRT_TIMEBASE,
-	.timer_value = qemu_virt_timer_value,
-	.timer_set = qemu_virt_timer_set,
-	.system_reset = qemu_virt_reset,
 	.pmu = &pmu_ibex,
 	.fw_events = 1u << PMU_FW_ILLEGAL_INSN,
 };
