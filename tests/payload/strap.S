@@ -8,6 +8,7 @@
  *    known value, and a dump of all registers right after it.
  */
 #include "arch/riscv.h"
+#include "callee.h"
 
 #define FRAME (32 * REGBYTES)
 
@@ -54,14 +55,7 @@ s_trap_vector:
 \name:
 	addi	sp, sp, -F_SIZE
 	/* callee-saved state of the C caller: ra, gp, tp, s0..s11 */
-	SREG	ra, 0 * REGBYTES(sp)
-	SREG	gp, 1 * REGBYTES(sp)
-	SREG	tp, 2 * REGBYTES(sp)
-	SREG	s0, 3 * REGBYTES(sp)
-	SREG	s1, 4 * REGBYTES(sp)
-	.irp n, 18,19,20,21,22,23,24,25,26,27
-	SREG	x\n, (\n - 13) * REGBYTES(sp)   /* s2..s11 at slots 5..14 */
-	.endr
+	SAVE_CALLEE sp
 	SREG	a0, F_DUMP(sp)
 	mv	a7, a2
 	mv	a6, a3
@@ -80,14 +74,7 @@ s_trap_vector:
 	.endr
 	LREG	t5, F_T6(sp)
 	SREG	t5, 31 * REGBYTES(t6)
-	LREG	ra, 0 * REGBYTES(sp)
-	LREG	gp, 1 * REGBYTES(sp)
-	LREG	tp, 2 * REGBYTES(sp)
-	LREG	s0, 3 * REGBYTES(sp)
-	LREG	s1, 4 * REGBYTES(sp)
-	.irp n, 18,19,20,21,22,23,24,25,26,27
-	LREG	x\n, (\n - 13) * REGBYTES(sp)
-	.endr
+	RESTORE_CALLEE sp
 	addi	sp, sp, F_SIZE
 	ret
 	.endm

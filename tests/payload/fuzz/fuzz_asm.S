@@ -11,6 +11,7 @@
  *  - fuzz_trap_vector: S-mode traps are never expected; report and stop.
  */
 #include "arch/riscv.h"
+#include "callee.h"
 
 /* struct fz_call in fuzz.c: in[8], out[32], pattern, sp_before */
 #define IN(n)   ((n) * REGBYTES)
@@ -30,14 +31,7 @@
 	.globl fuzz_ecall
 fuzz_ecall:
 	addi	sp, sp, -F_SIZE
-	SREG	ra, 0 * REGBYTES(sp)
-	SREG	gp, 1 * REGBYTES(sp)
-	SREG	tp, 2 * REGBYTES(sp)
-	SREG	s0, 3 * REGBYTES(sp)
-	SREG	s1, 4 * REGBYTES(sp)
-	.irp n, 18,19,20,21,22,23,24,25,26,27
-	SREG	x\n, (\n - 13) * REGBYTES(sp)   /* s2..s11 at slots 5..14 */
-	.endr
+	SAVE_CALLEE sp
 	SREG	a0, F_CALL(sp)
 	SREG	sp, SPB(a0)          /* what x2 must still be after the ecall */
 	LREG	t6, PAT(a0)
@@ -63,14 +57,7 @@ fuzz_ecall:
 	.endr
 	LREG	t5, F_T6(sp)
 	SREG	t5, OUT(31)(t6)
-	LREG	ra, 0 * REGBYTES(sp)
-	LREG	gp, 1 * REGBYTES(sp)
-	LREG	tp, 2 * REGBYTES(sp)
-	LREG	s0, 3 * REGBYTES(sp)
-	LREG	s1, 4 * REGBYTES(sp)
-	.irp n, 18,19,20,21,22,23,24,25,26,27
-	LREG	x\n, (\n - 13) * REGBYTES(sp)
-	.endr
+	RESTORE_CALLEE sp
 	addi	sp, sp, F_SIZE
 	ret
 
