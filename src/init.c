@@ -13,7 +13,6 @@
 #include "text_checksum.h"
 
 struct features features;
-static unsigned long tally_fdt;
 extern volatile int boot_done;
 extern char trap_entry[], trap_vector_table[];
 
@@ -216,7 +215,7 @@ static void print_counters(void)
 	printf("\n");
 }
 
-static void banner(unsigned long hartid)
+static void banner(unsigned long hartid, unsigned long fdt)
 {
 	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
 	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
@@ -240,7 +239,7 @@ static void banner(unsigned long hartid)
 	print_counters();
 	printf("Payload       : 0x%lx in %s-mode, a0 = hartid, a1 = 0x%lx\n\n",
 	       (unsigned long)platform.payload_base,
-	       platform.payload_mode == PRV_S ? "S" : "U", tally_fdt);
+	       platform.payload_mode == PRV_S ? "S" : "U", fdt);
 }
 
 
@@ -267,7 +266,6 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	console_init();
 	text_checksum_boot();            /* checksum builds: the image as loaded */
 	probe_features(&fdt);            /* the board may move the tree (dt_fixup_copy) */
-	tally_fdt = fdt;
 	/*
 	 * Firmware events that can happen here: the board's traps and timer,
 	 * plus IPIs and remote fences where harts can reach each other (the
@@ -289,7 +287,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available())
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
-	banner(hartid);
+	banner(hartid, fdt);
 	tally_enter_smode(hartid, platform.payload_base, fdt);
 }
 
