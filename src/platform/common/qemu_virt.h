@@ -38,6 +38,20 @@ void qemu_virt_reset(unsigned long type, unsigned long reason);
 	.system_reset = qemu_virt_reset
 
 /*
+ * What an S-mode payload on virt gets besides: QEMU's device tree (near the
+ * top of RAM, room after it for the reservation) and IPIs through the CLINT.
+ */
+#define QEMU_VIRT_S_PAYLOAD \
+	.ram_size = TALLY_RAM_SIZE, \
+	.payload_base = TALLY_PAYLOAD_BASE, \
+	.payload_mode = PRV_S, \
+	.dt_fixup = dt_fixup, \
+	.fdt_room = 4096, \
+	.ipi_send = qemu_virt_ipi_send, \
+	.ipi_clear = qemu_virt_ipi_clear, \
+	.fw_events = FW_EVENTS_S_PAYLOAD
+
+/*
  * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
  * read after inhibiting still sees the live count, and from then on a read
  * returns the value last *written* to the counter (target/riscv/csr.c,

@@ -15,17 +15,10 @@ extern const struct pmu_backend pmu_qemu;
 const struct platform platform = {
 	.name = "QEMU virt",
 	QEMU_VIRT_DEVICES,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_S,
-	.dt_fixup = dt_fixup,
-	.fdt_room = 4096,
-	.ipi_send = qemu_virt_ipi_send,
-	.ipi_clear = qemu_virt_ipi_clear,
+	QEMU_VIRT_S_PAYLOAD,
 	/* QEMU 7.2 does ordinary misaligned loads/stores itself and traps only
 	 * misaligned AMOs and LR/SC, which the hook refuses; it is here for a
 	 * QEMU (or CPU model) that traps them, which the SBI promises to hide. */
 	.emulate_misaligned = emulate_misaligned,
 	.pmu = &pmu_qemu,
-	.fw_events = FW_EVENTS_S_PAYLOAD,
 };

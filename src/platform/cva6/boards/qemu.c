@@ -39,15 +39,8 @@ static const struct pmu_backend pmu_cva6_on_qemu = {
 const struct platform platform = {
 	.name = "CVA6 on QEMU virt (stand-in board)",
 	QEMU_VIRT_DEVICES,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_S,
-	.dt_fixup = dt_fixup,
-	.fdt_room = 4096,
-	.ipi_send = qemu_virt_ipi_send,
-	.ipi_clear = qemu_virt_ipi_clear,
+	QEMU_VIRT_S_PAYLOAD,
 	.no_time_csr = true,      /* behave like CVA6: rdtime traps and is emulated */
 	.emulate_misaligned = emulate_misaligned,   /* as on the testharness */
 	.pmu = &pmu_cva6_on_qemu,
-	.fw_events = FW_EVENTS_S_PAYLOAD,
 };
