@@ -9,6 +9,15 @@
  *    stopped with RESET, counters 0 and 2 included;
  *  - a counter the backend cannot really stop is never handed out, so
  *    "stopped" is never said of a counter that keeps counting.
+ *
+ * How it stays fast: what each counter can count never changes after
+ * boot, so pmu_init() asks the backend once per event and keeps, for each
+ * general and cache event, the set of logical counters that can count it.
+ * Each hart keeps the set of counters it has handed out (used) and the set
+ * it has started (running). config_matching is then
+ *     candidates & can_count(event) & ~used,  lowest bit first,
+ * and start/stop check a whole mask with one AND each. No call walks the
+ * counters one by one, so no call gets slower as counters fill up.
  */
 #include "pmu.h"
 
@@ -17,9 +26,102 @@ static pmu_mem_check_fn mem_ok;
 static uint32_t fw_supported;      /* bit n: firmware event n can happen here */
 static struct pmu_hw_info hw;
 static unsigned long num_hw;       /* logical hardware counters: 3 + hw.num_hpm */
+static unsigned long num_all;      /* num_hw + PMU_NUM_FW_COUNTERS */
 static uint8_t ctr_of[PMU_MAX_HW_COUNTERS]; /* logical index -> counter number */
+static bool hpm_identity;          /* hpm counter n is logical index n (no gaps) */
+
+/* Sets of logical counters, fixed at boot. */
+static pmu_set_t all_set;          /* every valid counter, the time slot excluded */
+static pmu_set_t hpm_set;          /* logical 3 .. num_hw - 1 */
+static pmu_set_t fw_set;           /* the firmware counters */
+static pmu_set_t prefer_set;       /* tried first: hpm_set with Sscofpmf, else all */
 
 #define NO_COUNTER 0xff
+#define TIME_SLOT  PMU_BIT(1)
+
+/*
+ * Which counters can count each general (type 0) and cache (type 1) event,
+ * indexed by evmap_slot(): worked out once by pmu_init().
+ */
+#define EVMAP_HW_SLOTS    16      /* type 0 codes 0..15 (1..10 defined) */
+#define EVMAP_CACHE_SLOTS 64      /* type 1 codes: cache_id << 3 | op << 1 | result */
+static struct evmap {
+	uint32_t can;                 /* logical hardware counters (all < 32) */
+	int8_t excl;
+	uint64_t sel;
+} evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
+
+static inline unsigned evmap_slot(unsigned long event_idx)
+{
+	unsigned code = (unsigned)PMU_EVENT_CODE(event_idx);
+	return PMU_EVENT_TYPE(event_idx) == PMU_TYPE_HW ? code : EVMAP_HW_SLOTS + code;
+}
+
+/*
+ * The index of the lowest set bit of a non-zero set. Cores without Zbb
+ * have no ctz instruction, and GCC's __builtin_ctz becomes a call into
+ * libgcc (a table walk, and code compiled for another register
+ * convention: see entry.S). Instead: isolate the bit (x & -x), multiply by
+ * a de Bruijn constant whose top five bits are then unique for each of the
+ * 32 positions, and look the position up. One 32-bit multiply, so the
+ * same on rv32 and rv64.
+ */
+static const uint8_t debruijn_pos[32] = {
+	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+	31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+};
+
+static inline unsigned lowest_bit(pmu_set_t x)
+{
+	uint32_t lo = (uint32_t)x;
+	unsigned off = 0;
+
+	if (!lo) {
+		lo = (uint32_t)(x >> 32);
+		off = 32;
+	}
+	return off + debruijn_pos[((lo & -lo) * 0x077CB531u) >> 27];
+}
+
+unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit(x); }
+
+/* A backend's counter-number mask as logical indices (hpm counters only). */
+static pmu_set_t logical_of(uint32_t ctrs)
+{
+	pmu_set_t s = 0;
+
+	if (hpm_identity)
+		return (pmu_set_t)ctrs & hpm_set;
+	for (unsigned i = 3; i < num_hw; i++)
+		if ((ctrs >> ctr_of[i]) & 1)
+			s |= PMU_BIT(i);
+	return s;
+}
+
+/* Counters 0 and 2, where they can be stopped, count cycles and instructions. */
+static pmu_set_t fixed_counters(unsigned long event_idx)
+{
+	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES))
+		return (hw.stoppable & 1) ? PMU_BIT(0) : 0;
+	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS))
+		return ((hw.stoppable >> 2) & 1) ? PMU_BIT(2) : 0;
+	return 0;
+}
+
+/* Ask the backend about one event; keep only counters we offer. */
+static long map_event(unsigned long event_idx, uint64_t event_data, pmu_set_t *can,
+		      int8_t *excl, uint64_t *sel)
+{
+	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	long err = be->map(event_idx, event_data, &m);
+
+	if (err)
+		return err;
+	*can = (logical_of(m.ctrs & hw.stoppable) | fixed_counters(event_idx));
+	*excl = m.excl;
+	*sel = m.sel;
+	return SBI_SUCCESS;
+}
 
 void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_t fw_events)
 {
@@ -33,18 +135,54 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	ctr_of[0] = 0;
 	ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
 	ctr_of[2] = 2;
-	for (unsigned i = 0; i < hw.num_hpm; i++)
+	hpm_identity = true;
+	for (unsigned i = 0; i < hw.num_hpm; i++) {
 		ctr_of[3 + i] = hw.hpm[i];
+		hpm_identity &= hw.hpm[i] == 3 + i;
+	}
 	num_hw = 3 + hw.num_hpm;
+	num_all = num_hw + PMU_NUM_FW_COUNTERS;
+	all_set = (num_all >= 64 ? ~(pmu_set_t)0 : PMU_BIT(num_all) - 1) & ~TIME_SLOT;
+	hpm_set = (PMU_BIT(num_hw) - 1) & ~(pmu_set_t)7;
+	fw_set = all_set & ~(PMU_BIT(num_hw) - 1);
+	/*
+	 * With Sscofpmf, hpm counters come first: only they raise an overflow
+	 * interrupt (cycle and instret have none without Smcntrpmf), and a
+	 * sampling caller such as Linux perf needs it, while a counting caller
+	 * loses nothing. Without it, the lowest counter that can count wins.
+	 */
+	prefer_set = hw.has_sscofpmf ? hpm_set : all_set;
+
+	/* What each general and cache event can be counted on, once. */
+	for (unsigned code = 0; code < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; code++) {
+		unsigned long ev = code < EVMAP_HW_SLOTS ?
+			PMU_EVENT_IDX(PMU_TYPE_HW, code) :
+			PMU_EVENT_IDX(PMU_TYPE_CACHE, code - EVMAP_HW_SLOTS);
+		struct evmap *e = &evmap[code];
+		pmu_set_t can = 0;
+
+		e->can = 0;
+		e->excl = PMU_EXCL_NONE;
+		e->sel = 0;
+		if (code == PMU_HW_NO_EVENT || code == EVMAP_HW_SLOTS + 0x3f)
+			continue;
+		if (code < EVMAP_HW_SLOTS ? code >= PMU_HW_GENERAL_MAX :
+		    (((code - EVMAP_HW_SLOTS) >> 3) >= PMU_CACHE_ID_MAX ||
+		     (((code - EVMAP_HW_SLOTS) >> 1) & 3) >= PMU_CACHE_OP_MAX))
+			continue;
+		if (map_event(ev, 0, &can, &e->excl, &e->sel) == SBI_SUCCESS)
+			e->can = (uint32_t)can;
+	}
 }
 
 void pmu_hart_init(struct pmu_hart *h)
 {
 	/* Field by field: a struct assignment becomes a byte-wise memset here. */
-	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++) {
-		h->ctr[i].state = PMU_CTR_FREE;
+	h->used = 0;
+	h->running = 0;
+	h->excl_held = 0;
+	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++)
 		h->ctr[i].fw_value = 0;
-	}
 	for (unsigned e = 0; e < PMU_FW_EVENT_MAX; e++)
 		h->fw_count[e] = 0;
 	h->shmem = PMU_SHMEM_NONE;
@@ -66,43 +204,25 @@ bool pmu_fw_event_supported(unsigned code)
 	return code < PMU_FW_EVENT_MAX && (fw_supported >> code) & 1;
 }
 
-static inline unsigned long num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }
 static inline bool is_fw(unsigned long idx) { return idx >= num_hw; }
 
 /*
- * Visit each index of the set {base + i : bit i of mask}, lowest first.
- * A shift loop, not count-trailing-zeros: cores without Zbb would call
- * libgcc's table-driven __ctzdi2 for every bit, and the common set is one
- * counter at bit 0.
+ * The set {base + i : bit i of mask} as logical counters, or 0 when it
+ * names a counter that does not exist. Checked without overflow: base
+ * must be a counter, and no bit of mask may reach num_all. The time slot
+ * (index 1) may be a member: it is never configured, so start and stop
+ * refuse it, and config_matching leaves it out.
  */
-#define for_each_in_set(idx, m, base, mask) \
-	for ((m) = (mask), (idx) = (base); (m); (m) >>= 1, (idx)++) \
-		if ((m) & 1)
-
-/*
- * Is {base + i : bit i set in mask} a set of real counters? Checked without
- * overflow: base + highest bit must stay below the number of counters.
- * The time slot (index 1) is never a member of a valid set.
- */
-/* One counter index: a counter we have, and not the time slot. */
-static inline bool counter_valid(unsigned long idx)
+static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
 {
-	return idx < num_total() && idx != 1;
-}
+	unsigned long room;
 
-static inline bool set_valid(unsigned long base, unsigned long mask)
-{
-	unsigned long n = num_total();
-
-	if (!mask)
-		return true;
-	if (base >= n)
-		return false;
-	if (n - base < PMU_XLEN && (mask >> (n - base)))
-		return false;    /* a member at or past the last counter */
-	if (base <= 1 && ((mask >> (1 - base)) & 1))
-		return false;
-	return true;
+	if (base >= num_all)
+		return 0;
+	room = num_all - base;             /* counters from base on: 1..48 */
+	if (room < PMU_XLEN && (mask >> room))
+		return 0;                  /* a member at or past the last counter */
+	return (pmu_set_t)mask << base;
 }
 
 /*
@@ -150,34 +270,38 @@ static long event_check(unsigned long event_idx, uint64_t event_data)
 }
 
 /*
- * Can logical counter idx count the (already checked) event? Fills *sel.
- * cycle and instret are the same on every core, so they are decided here.
+ * The counters that can count an (already checked) event, and what their
+ * selector needs. General and cache events come from the boot-time table,
+ * raw events from the backend, firmware events fit every firmware counter.
  */
-static long counter_match(unsigned long idx, unsigned long event_idx,
-			  uint64_t event_data, uint64_t *sel)
+static long can_count(unsigned long event_idx, uint64_t event_data, pmu_set_t *can,
+		      int8_t *excl, uint64_t *sel)
 {
-	unsigned ctr;
+	const struct evmap *e;
 
-	if (is_fw(idx))
-		return PMU_EVENT_TYPE(event_idx) == PMU_TYPE_FW ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
-	if (PMU_EVENT_TYPE(event_idx) == PMU_TYPE_FW)
-		return SBI_ERR_NOT_SUPPORTED;
-	ctr = ctr_of[idx];
-	if (!((hw.stoppable >> ctr) & 1))
-		return SBI_ERR_NOT_SUPPORTED;
-	*sel = 0;
-	if (ctr == 0)
-		return event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES) ?
-			SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
-	if (ctr == 2)
-		return event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS) ?
-			SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
-	return be->match(ctr, event_idx, event_data, sel);
+	switch (PMU_EVENT_TYPE(event_idx)) {
+	case PMU_TYPE_FW:
+		*can = fw_set;
+		*excl = PMU_EXCL_NONE;
+		*sel = 0;
+		return SBI_SUCCESS;
+	case PMU_TYPE_RAW:
+	case PMU_TYPE_RAW_V2:
+		return map_event(event_idx, event_data, can, excl, sel);
+	default:
+		e = &evmap[evmap_slot(event_idx)];
+		*can = e->can;
+		*excl = e->excl;
+		*sel = e->sel;
+		return SBI_SUCCESS;
+	}
 }
 
-static uint64_t fw_value(const struct pmu_hart *h, const struct pmu_counter *c)
+static uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
 {
-	if (c->state != PMU_CTR_STARTED)
+	const struct pmu_counter *c = &h->ctr[idx];
+
+	if (!((h->running >> idx) & 1))
 		return c->fw_value;
 	return c->fw_value + (h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start);
 }
@@ -198,47 +322,26 @@ static void counter_start(struct pmu_hart *h, unsigned long idx)
 		c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
 	else
 		be->start(ctr_of[idx], c->sel);
-	c->state = PMU_CTR_STARTED;
+	h->running |= PMU_BIT(idx);
 }
 
+/* The counter goes back to the free pool (stop + RESET). */
 static void counter_release(struct pmu_hart *h, unsigned long idx)
 {
-	if (!is_fw(idx) && ctr_of[idx] >= 3)
+	const struct pmu_counter *c = &h->ctr[idx];
+
+	if (idx >= 3 && !is_fw(idx)) {
 		be->clear(ctr_of[idx]);
-	h->ctr[idx].state = PMU_CTR_FREE;
-}
-
-/*
- * The first free counter of the set that can count the event. With
- * Sscofpmf, hpm counters come first: only they raise an overflow interrupt
- * (cycle and instret have none without Smcntrpmf), and a sampling caller
- * such as Linux perf needs it, while a counting caller loses nothing. The
- * fixed counters 0 and 2 are the fallback.
- */
-static long find_free(const struct pmu_hart *h, unsigned long base, unsigned long mask,
-		      unsigned long event_idx, uint64_t event_data,
-		      unsigned long *idx_out, uint64_t *sel)
-{
-	long err = SBI_ERR_NOT_SUPPORTED;
-	unsigned long m, idx;
-
-	for (int pass = hw.has_sscofpmf ? 0 : 1; pass < 2; pass++)
-		for_each_in_set(idx, m, base, mask) {
-			if (h->ctr[idx].state != PMU_CTR_FREE || (pass == 0 && idx < 3))
-				continue;
-			err = counter_match(idx, event_idx, event_data, sel);
-			if (err != SBI_ERR_NOT_SUPPORTED) {
-				*idx_out = idx;
-				return err;
-			}
-		}
-	return err;
+		if (c->excl != PMU_EXCL_NONE)
+			h->excl_held &= ~(1u << c->excl);
+	}
+	h->used &= ~PMU_BIT(idx);
 }
 
 /* FID 0 (11.5) */
 struct sbiret pmu_num_counters(void)
 {
-	return sbi_ok(num_total());
+	return sbi_ok(num_all);
 }
 
 /* FID 1 (11.6) */
@@ -246,7 +349,7 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 {
 	unsigned ctr;
 
-	if (idx >= num_total() || idx == 1)
+	if (idx >= num_all || idx == 1)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	/* Firmware counters are 64-bit; Linux reads this width on rv32 too. */
 	if (is_fw(idx))
@@ -262,49 +365,65 @@ struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
 				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h)
 {
-	unsigned long m, idx = 0;
-	uint64_t sel = 0;
+	/*
+	 * A set that includes the time slot is fine, it is simply never
+	 * picked (as OpenSBI and KVM do); the time slot alone is no set.
+	 */
+	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT, can, pick;
+	unsigned long idx;
 	struct pmu_counter *c;
+	uint64_t sel;
+	int8_t excl;
 	long err;
 
-	if ((flags & ~PMU_CFG_VALID_MASK) || !mask || !set_valid(base, mask))
+	if ((flags & ~PMU_CFG_VALID_MASK) || !set)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	err = event_check(event_idx, event_data);
+	if (!err)
+		err = can_count(event_idx, event_data, &can, &excl, &sel);
 	if (err)
 		return sbi_err(err);
+	/* An event only one hpm counter may count at a time, already counted. */
+	if (excl != PMU_EXCL_NONE && ((h->excl_held >> excl) & 1))
+		can &= ~hpm_set;
 
 	if (flags & PMU_CFG_SKIP_MATCH) {
-		/* The caller names its counter: the first of the set (11.7 note). */
-		for (m = mask, idx = base; !(m & 1); m >>= 1)
-			idx++;
-		err = counter_match(idx, event_idx, event_data, &sel);
-		if (err)
-			return sbi_err(err);
 		/*
-		 * Held by someone (configured or started): not handed out twice,
-		 * as without SKIP_MATCH. Linux's legacy mode asks for cycle and
-		 * instret this way, once per perf event. (ALREADY_STARTED is not
-		 * an answer table 9 allows.)
+		 * The caller names its counter: the first of the set (11.7
+		 * note). Held by someone (configured or started): not handed
+		 * out twice, as without SKIP_MATCH. Linux's legacy mode asks for
+		 * cycle and instret this way, once per perf event.
+		 * (ALREADY_STARTED is not an answer table 9 allows.)
 		 */
-		if (h->ctr[idx].state != PMU_CTR_FREE)
+		pick = set & -set;
+		if (!(pick & can & ~h->used))
 			return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
-		/* The first free counter of the set that can count the event. */
-		err = find_free(h, base, mask, event_idx, event_data, &idx, &sel);
-		if (err)
-			return sbi_err(err);
+		/* The free counters of the set that can count it; preferred ones first. */
+		pmu_set_t free = set & can & ~h->used;
+
+		if (!free)
+			return sbi_err(SBI_ERR_NOT_SUPPORTED);
+		pick = free & prefer_set;
+		if (!pick)
+			pick = free;
 	}
+	idx = lowest_bit(pick);
 
 	c = &h->ctr[idx];
 	c->event_idx = (uint32_t)event_idx;
 	c->event_data = event_data;
 	c->sel = sel;
-	c->state = PMU_CTR_CONFIGURED;
+	c->excl = idx >= 3 && !is_fw(idx) ? excl : PMU_EXCL_NONE;
+	h->used |= PMU_BIT(idx);
 	if (!is_fw(idx)) {
 		/* Stop before reprogramming so the new event starts clean. */
-		be->stop(ctr_of[idx], c->sel);
-		if (ctr_of[idx] >= 3)
+		be->stop(ctr_of[idx], sel);
+		if (idx >= 3) {
 			be->program(ctr_of[idx], sel, flags & PMU_CFG_INH_MASK);
+			if (c->excl != PMU_EXCL_NONE)
+				h->excl_held |= 1u << c->excl;
+		}
 	}
 	if (flags & PMU_CFG_CLEAR_VALUE)
 		counter_set(h, idx, 0);
@@ -313,11 +432,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 	return sbi_ok(idx);
 }
 
-/*
- * Start one counter of a validated set (FID 3's action). Kept apart from
- * the validation so that the common call, one counter, runs straight
- * through without the loop.
- */
+/* Start one counter of a validated set (FID 3's action). */
 static inline void start_one(struct pmu_hart *h, unsigned long base, unsigned long idx,
 			     unsigned long flags, uint64_t initial_value)
 {
@@ -331,12 +446,10 @@ static inline void start_one(struct pmu_hart *h, unsigned long base, unsigned lo
 }
 
 static __attribute__((noinline)) void start_set(struct pmu_hart *h, unsigned long base,
-		unsigned long mask, unsigned long flags, uint64_t initial_value)
+		pmu_set_t set, unsigned long flags, uint64_t initial_value)
 {
-	unsigned long m, idx;
-
-	for_each_in_set(idx, m, base, mask)
-		start_one(h, base, idx, flags, initial_value);
+	for (; set; set &= set - 1)
+		start_one(h, base, lowest_bit(set), flags, initial_value);
 }
 
 /* FID 3 (11.8) */
@@ -344,47 +457,32 @@ struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value, struct pmu_hart *h)
 {
-	unsigned long m, idx;
-	bool unconfigured = false, started = false;
+	pmu_set_t set = set_of(base, mask);
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
 	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (mask == 1) {
-		/* The usual call (Linux starts one counter at a time): the same
-		 * checks as below, without the loop. */
-		if (!counter_valid(base))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		unconfigured = h->ctr[base].state == PMU_CTR_FREE;
-		started = h->ctr[base].state == PMU_CTR_STARTED;
-	} else {
-		if (!set_valid(base, mask))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		for_each_in_set(idx, m, base, mask) {
-			unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
-			started |= h->ctr[idx].state == PMU_CTR_STARTED;
-		}
-	}
-	if (unconfigured)
+	/* No counter, or one never configured (the time slot is never configured). */
+	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
-	if (started)
+	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
 
-	if (mask == 1)
-		start_one(h, base, base, flags, initial_value);
+	if (!(set & (set - 1)))
+		start_one(h, base, lowest_bit(set), flags, initial_value);
 	else
-		start_set(h, base, mask, flags, initial_value);
+		start_set(h, base, set, flags, initial_value);
 	return sbi_ok(0);
 }
 
 /*
- * Stop one counter of a validated set (FID 4's action): freeze it, then
- * snapshot and release it as the flags ask. Values and overflow bits in
- * the snapshot are indexed relative to base (table 16); the caller cleared
- * the bitmap, and a bit is only ever set with Sscofpmf.
+ * Stop one hardware counter of a validated set (FID 4's action): freeze
+ * it, then snapshot and release it as the flags ask. Values and overflow
+ * bits in the snapshot are indexed relative to base (table 16); the caller
+ * cleared the bitmap, and a bit is only ever set with Sscofpmf.
  */
 static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long base,
 					      unsigned long idx, unsigned long flags)
@@ -393,7 +491,7 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 	unsigned ctr = ctr_of[idx];
 
 	be->stop(ctr, h->ctr[idx].sel);
-	h->ctr[idx].state = PMU_CTR_CONFIGURED;
+	h->running &= ~PMU_BIT(idx);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
 		snap[1 + (idx - base)] = be->read(ctr);
 		if (hw.has_sscofpmf && be->overflowed(ctr))
@@ -409,9 +507,12 @@ static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	struct pmu_counter *c = &h->ctr[idx];
+	pmu_set_t bit = PMU_BIT(idx);
 
-	c->fw_value = fw_value(h, c);
-	c->state = (flags & PMU_STOP_RESET) ? PMU_CTR_FREE : PMU_CTR_CONFIGURED;
+	c->fw_value = fw_value(h, idx);
+	h->running &= ~bit;
+	if (flags & PMU_STOP_RESET)
+		h->used &= ~bit;
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		snap[1 + (idx - base)] = c->fw_value;   /* never an overflow bit */
 }
@@ -426,42 +527,32 @@ static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned lon
 }
 
 static __attribute__((noinline)) void stop_set(struct pmu_hart *h, unsigned long base,
-		unsigned long mask, unsigned long flags)
+		pmu_set_t set, unsigned long flags)
 {
-	unsigned long m, idx;
+	for (; set; set &= set - 1)
+		stop_one(h, base, lowest_bit(set), flags);
+}
 
-	for_each_in_set(idx, m, base, mask)
-		stop_one(h, base, idx, flags);
+/* Release every counter of a set (stop + RESET on stopped counters). */
+static __attribute__((noinline)) void release_set(struct pmu_hart *h, pmu_set_t set)
+{
+	for (; set; set &= set - 1)
+		counter_release(h, lowest_bit(set));
 }
 
 /* FID 4 (11.9) */
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
-	unsigned long m, idx, stopped = 0;
-	bool unconfigured = false;
+	pmu_set_t set = set_of(base, mask), stopped;
 
 	if (flags & ~PMU_STOP_VALID_MASK)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (mask == 1) {
-		/* The usual call, one counter: the same checks without the loop. */
-		if (!counter_valid(base))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		unconfigured = h->ctr[base].state == PMU_CTR_FREE;
-		stopped = h->ctr[base].state != PMU_CTR_STARTED;
-	} else {
-		if (!set_valid(base, mask))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		for_each_in_set(idx, m, base, mask) {
-			unconfigured |= h->ctr[idx].state == PMU_CTR_FREE;
-			if (h->ctr[idx].state != PMU_CTR_STARTED)
-				stopped |= 1UL << (idx - base);
-		}
-	}
-	if (unconfigured)
+	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
+	stopped = set & ~h->running;
 	if (stopped) {
 		/*
 		 * The one exception to "fail changes nothing": RESET still
@@ -471,47 +562,40 @@ struct sbiret pmu_counter_stop(unsigned long base,
 		 * in the set are left alone.
 		 */
 		if (flags & PMU_STOP_RESET)
-			for_each_in_set(idx, m, base, stopped)
-				counter_release(h, idx);
+			release_set(h, stopped);
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
 	/* The bitmap describes this call's counters (table 16): start from none. */
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		*(uint64_t *)(uintptr_t)h->shmem = 0;
-	if (mask == 1)
-		stop_one(h, base, base, flags);
+	if (!(set & (set - 1)))
+		stop_one(h, base, lowest_bit(set), flags);
 	else
-		stop_set(h, base, mask, flags);
+		stop_set(h, base, set, flags);
 	return sbi_ok(0);
 }
 
-/* A configured firmware counter, or NULL (11.10, 11.11: INVALID_PARAM). */
-static const struct pmu_counter *fw_counter(const struct pmu_hart *h, unsigned long idx)
+/* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */
+static inline bool fw_counter_ok(const struct pmu_hart *h, unsigned long idx)
 {
-	if (idx >= num_total() || !is_fw(idx) || h->ctr[idx].state == PMU_CTR_FREE)
-		return 0;
-	return &h->ctr[idx];
+	return idx < num_all && is_fw(idx) && ((h->used >> idx) & 1);
 }
 
 /* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */
 struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h)
 {
-	const struct pmu_counter *c = fw_counter(h, idx);
-
-	if (!c)
+	if (!fw_counter_ok(h, idx))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok((unsigned long)fw_value(h, c));
+	return sbi_ok((unsigned long)fw_value(h, idx));
 }
 
 /* FID 6 (11.11): the upper 32 bits on rv32, always 0 on rv64. */
 struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h)
 {
-	const struct pmu_counter *c = fw_counter(h, idx);
-
-	if (!c)
+	if (!fw_counter_ok(h, idx))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok(PMU_XLEN == 32 ? (unsigned long)(fw_value(h, c) >> 32) : 0);
+	return sbi_ok(PMU_XLEN == 32 ? (unsigned long)(fw_value(h, idx) >> 32) : 0);
 }
 
 /* FID 7 (11.12) */
@@ -540,19 +624,17 @@ struct pmu_event_info {
 	uint64_t event_data;
 };
 
-/* Does any counter on this hart's core count the event? */
+/* Does any counter on this hart's core count the event? One lookup. */
 static bool event_supported(unsigned long event_idx, uint64_t event_data)
 {
+	pmu_set_t can;
 	uint64_t sel;
+	int8_t excl;
 
-	if (event_check(event_idx, event_data))
+	if (event_check(event_idx, event_data) ||
+	    can_count(event_idx, event_data, &can, &excl, &sel))
 		return false;
-	if (PMU_EVENT_TYPE(event_idx) == PMU_TYPE_FW)
-		return true;
-	for (unsigned long idx = 0; idx < num_hw; idx++)
-		if (idx != 1 && counter_match(idx, event_idx, event_data, &sel) == SBI_SUCCESS)
-			return true;
-	return false;
+	return can != 0;
 }
 
 /* FID 8 (11.13) */

@@ -120,6 +120,21 @@ struct pmu_hw_info {
 };
 
 /*
+ * What a backend says about one event: which hpm counters can count it
+ * (bit n = mhpmcounter n; the core ignores bits of counters it did not
+ * probe, so "all of them" may be written ~0), the selector value they need
+ * (the same for each), and, where the core can count an event on only one
+ * hpm counter at a time (QEMU keeps one event -> counter table), a small
+ * number naming that event among such events, else -1.
+ */
+struct pmu_event_map {
+	uint32_t ctrs;
+	int8_t excl;            /* 0..31, or -1: any number of counters may count it */
+	uint64_t sel;
+};
+#define PMU_EXCL_NONE (-1)
+
+/*
  * A backend: the only code that knows how a counter and its selector look
  * on one core. All of it runs on the calling hart.
  */
@@ -128,12 +143,14 @@ struct pmu_backend {
 	/* Boot: find which counters exist, their widths, what can be stopped. */
 	void (*probe)(struct pmu_hw_info *info);
 	/*
-	 * Can counter number ctr count event_idx/event_data? On success store the
-	 * value its selector needs in *sel (ignored for counters 0 and 2).
-	 * Returns SBI_SUCCESS, SBI_ERR_NOT_SUPPORTED, or SBI_ERR_INVALID_PARAM for
-	 * event_data the spec reserves.
+	 * Which hpm counters can count event_idx/event_data (general and cache
+	 * events: asked once at boot, the core keeps the answer; raw events:
+	 * asked on each config_matching, since event_data can be anything).
+	 * Fills *m (m->ctrs = 0: none can) and returns SBI_SUCCESS, or
+	 * SBI_ERR_INVALID_PARAM for event_data the spec reserves. Counters 0
+	 * and 2 are the core's business (cycles and instructions everywhere).
 	 */
-	long (*match)(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel);
+	long (*map)(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m);
 	/* Program the selector; cfg_flags carries the mode-inhibit hints. */
 	void (*program)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
 	/* Forget the selector (counter returns to the free pool). */
@@ -154,26 +171,51 @@ typedef bool (*pmu_mem_check_fn)(uint64_t addr, uint64_t len);
 
 enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 
+/*
+ * A set of logical counters: bit i = logical counter i. 64 bits hold the
+ * 32 hardware indices and the firmware counters after them.
+ */
+typedef uint64_t pmu_set_t;
+#define PMU_BIT(i) ((pmu_set_t)1 << (i))
+
 struct pmu_counter {
-	uint8_t state;          /* enum pmu_ctr_state */
 	uint32_t event_idx;
+	int8_t excl;            /* the event's one-counter-at-a-time number, or -1 */
 	uint64_t event_data;
 	uint64_t sel;           /* hardware: selector value as programmed */
 	uint64_t fw_value;      /* firmware: value while stopped / base while started */
 	uint64_t fw_start;      /* firmware: event count when started */
 };
 
-/* One per hart; only its own hart ever touches it, so no lock. */
+/*
+ * One per hart; only its own hart ever touches it, so no lock. A counter's
+ * state is two bits of two sets: free (in neither), configured (in used),
+ * started (in used and running). Sets make the questions the SBI calls
+ * ask ("is any of these unconfigured?", "which free one can count this?")
+ * one AND each, whatever the number of counters.
+ */
 struct pmu_hart {
+	pmu_set_t used;                        /* configured or started */
+	pmu_set_t running;                     /* started */
+	uint32_t excl_held;                    /* one-at-a-time events on an hpm counter */
+	uint64_t shmem;                        /* snapshot area or PMU_SHMEM_NONE */
 	struct pmu_counter ctr[PMU_MAX_COUNTERS];
 	uint64_t fw_count[PMU_FW_EVENT_MAX];   /* events seen since boot */
-	uint64_t shmem;                        /* snapshot area or PMU_SHMEM_NONE */
 };
+
+static inline enum pmu_ctr_state pmu_counter_state(const struct pmu_hart *h, unsigned long idx)
+{
+	if (idx >= PMU_MAX_COUNTERS || !((h->used >> idx) & 1))
+		return PMU_CTR_FREE;
+	return ((h->running >> idx) & 1) ? PMU_CTR_STARTED : PMU_CTR_CONFIGURED;
+}
 
 /* Boot (once): probe the backend, lay out the logical counters. */
 void pmu_init(const struct pmu_backend *be, pmu_mem_check_fn mem_ok, uint32_t fw_events);
 /* Each hart, at boot: reset its state. */
 void pmu_hart_init(struct pmu_hart *h);
+/* The index of the lowest set bit of x (x != 0), without libgcc. */
+unsigned pmu_lowest_bit(uint64_t x);
 /* What the boot banner prints. */
 const struct pmu_hw_info *pmu_hw(void);
 unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */

@@ -104,49 +104,45 @@ static void fake_probe(struct pmu_hw_info *info)
 	info->note = NULL;
 }
 
-static long fake_match(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel)
+/*
+ * Which counters count an event: the masks of the configuration, one
+ * selector value per event. Counters that do not exist are in the masks
+ * too (a test may set ~0): the core must keep only those it probed.
+ */
+static long fake_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
 {
-	uint32_t bit = 1U << ctr;
-
-	if (ctr < 3 || !fake_exists(ctr)) {
-		bad("match() on a counter that is not an existing hpm counter", ctr);
-		return SBI_ERR_NOT_SUPPORTED;
-	}
+	fake.maps++;
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_HW:
-		if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BRANCH_MISSES) &&
-		    (fake.cfg.branch_mask & bit)) {
-			*sel = FAKE_SEL_BRANCH_MISSES;
-			return SBI_SUCCESS;
+		if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BRANCH_MISSES)) {
+			m->ctrs = fake.cfg.branch_mask;
+			m->sel = FAKE_SEL_BRANCH_MISSES;
+		} else if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES)) {
+			m->ctrs = fake.cfg.cycles_mask;
+			m->sel = FAKE_SEL_CYCLES;
+			m->excl = fake.cfg.cycles_excl ? 0 : PMU_EXCL_NONE;
 		}
-		if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES) &&
-		    (fake.cfg.cycles_mask & bit)) {
-			*sel = FAKE_SEL_CYCLES;
-			return SBI_SUCCESS;
-		}
-		return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
 	case PMU_TYPE_CACHE:
-		if (!(fake.cfg.cache_mask & bit))
-			return SBI_ERR_NOT_SUPPORTED;
 		if (event_idx == PMU_CACHE_EVENT(PMU_CACHE_L1D, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_ACCESS)) {
-			*sel = FAKE_SEL_L1D_READ_ACCESS;
-			return SBI_SUCCESS;
+			m->ctrs = fake.cfg.cache_mask;
+			m->sel = FAKE_SEL_L1D_READ_ACCESS;
+		} else if (event_idx == PMU_CACHE_EVENT(PMU_CACHE_L1D, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS)) {
+			m->ctrs = fake.cfg.cache_mask;
+			m->sel = FAKE_SEL_L1D_READ_MISS;
 		}
-		if (event_idx == PMU_CACHE_EVENT(PMU_CACHE_L1D, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS)) {
-			*sel = FAKE_SEL_L1D_READ_MISS;
-			return SBI_SUCCESS;
-		}
-		return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
 	case PMU_TYPE_RAW:
 	case PMU_TYPE_RAW_V2:
 		if (event_data & fake.cfg.raw_reserved)
 			return SBI_ERR_INVALID_PARAM;
-		if (!(fake.cfg.raw_mask & bit) || !event_data)
-			return SBI_ERR_NOT_SUPPORTED;
-		*sel = event_data;
+		if (event_data) {
+			m->ctrs = fake.cfg.raw_mask;
+			m->sel = event_data;
+		}
 		return SBI_SUCCESS;
 	default:
-		return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
 	}
 }
 
@@ -254,7 +250,7 @@ static const char *fake_describe(unsigned ctr)
 struct pmu_backend fake_backend = {
 	.name = "fake",
 	.probe = fake_probe,
-	.match = fake_match,
+	.map = fake_map,
 	.program = fake_program,
 	.clear = fake_clear,
 	.read = fake_read,

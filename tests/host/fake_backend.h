@@ -49,6 +49,7 @@ struct fake_cfg {
 	uint32_t cache_mask;    /* L1D read access, L1D read miss */
 	uint32_t branch_mask;   /* hardware general event BRANCH_MISSES */
 	uint32_t cycles_mask;   /* CPU_CYCLES on an hpm counter (as QEMU can) */
+	bool cycles_excl;       /* ...on one hpm counter at a time (as QEMU does) */
 	uint32_t raw_mask;      /* raw events (type 2 and 3) with nonzero event_data */
 	uint64_t raw_reserved;  /* event_data bits match() calls reserved (INVALID_PARAM) */
 };
@@ -67,6 +68,7 @@ struct fake_state {
 	bool abort_on_bad;
 	unsigned mutations;     /* calls of write/program/clear/start/stop */
 	unsigned programs;      /* calls of program() */
+	unsigned maps;          /* calls of map() */
 	unsigned long last_program_flags;
 	unsigned last_program_ctr;
 	uint64_t last_program_sel;

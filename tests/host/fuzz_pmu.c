@@ -87,7 +87,7 @@ static unsigned long state_mask(unsigned long base, uint8_t state)
 	unsigned long m = 0;
 
 	for (unsigned i = 0; i < PMU_XLEN && base < num_total() && i < num_total() - base; i++)
-		if (H.ctr[base + i].state == state)
+		if (pmu_counter_state(&H, base + i) == state)
 			m |= 1UL << i;
 	return m;
 }
@@ -201,7 +201,7 @@ static void invariants(void)
 {
 	for (unsigned long idx = 0; idx < num_hw; idx++) {
 		unsigned c = ctr_of[idx];
-		uint8_t st = H.ctr[idx].state;
+		uint8_t st = pmu_counter_state(&H, idx);
 
 		if (idx == 1) {
 			ENSURE(st == PMU_CTR_FREE);
@@ -216,8 +216,8 @@ static void invariants(void)
 		ENSURE(st <= PMU_CTR_STARTED);
 	}
 	for (unsigned long idx = num_hw; idx < num_total(); idx++) {
-		ENSURE(H.ctr[idx].state <= PMU_CTR_STARTED);
-		if (H.ctr[idx].state != PMU_CTR_FREE)
+		ENSURE(pmu_counter_state(&H, idx) <= PMU_CTR_STARTED);
+		if (pmu_counter_state(&H, idx) != PMU_CTR_FREE)
 			ENSURE(PMU_EVENT_TYPE(H.ctr[idx].event_idx) == PMU_TYPE_FW &&
 			       PMU_EVENT_CODE(H.ctr[idx].event_idx) < PMU_FW_EVENT_MAX);
 	}
@@ -323,11 +323,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 			}
 			ENSURE(in_set(base, mask, r.value) && r.value < num_total() && r.value != 1);
-			ENSURE(before.h.ctr[r.value].state == PMU_CTR_FREE);
-			ENSURE(H.ctr[r.value].state == ((flags & PMU_CFG_AUTO_START) ?
+			ENSURE(pmu_counter_state(&before.h, r.value) == PMU_CTR_FREE);
+			ENSURE(pmu_counter_state(&H, r.value) == ((flags & PMU_CFG_AUTO_START) ?
 							 PMU_CTR_STARTED : PMU_CTR_CONFIGURED));
-			if (flags & PMU_CFG_SKIP_MATCH)
-				ENSURE(r.value == base + (unsigned long)__builtin_ctzl(mask));
+			if (flags & PMU_CFG_SKIP_MATCH) {
+				/* the first member of the set that is not the time slot */
+				unsigned long m = mask;
+				if (base + (unsigned long)__builtin_ctzl(m) == 1)
+					m &= m - 1;
+				ENSURE(m && r.value == base + (unsigned long)__builtin_ctzl(m));
+			}
 			if (r.value >= 3 && r.value < num_hw && fake.programs)
 				ENSURE(!(fake.last_program_flags & ~PMU_CFG_INH_MASK));
 			break;
@@ -351,8 +356,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 				if (!((mask >> i) & 1))
 					continue;
-				ENSURE(H.ctr[idx].state == PMU_CTR_STARTED &&
-				       before.h.ctr[idx].state == PMU_CTR_CONFIGURED);
+				ENSURE(pmu_counter_state(&H, idx) == PMU_CTR_STARTED &&
+				       pmu_counter_state(&before.h, idx) == PMU_CTR_CONFIGURED);
 				if (!(flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 					continue;
 				want = (flags & PMU_START_SET_INIT_VALUE) ? init :
@@ -376,9 +381,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				/* the documented exception: stopped members are released */
 				for (unsigned long i = 0; i < PMU_XLEN; i++)
 					if ((mask >> i) & 1)
-						ENSURE(before.h.ctr[base + i].state == PMU_CTR_STARTED ?
-						       H.ctr[base + i].state == PMU_CTR_STARTED :
-						       H.ctr[base + i].state == PMU_CTR_FREE);
+						ENSURE(pmu_counter_state(&before.h, base + i) == PMU_CTR_STARTED ?
+						       pmu_counter_state(&H, base + i) == PMU_CTR_STARTED :
+						       pmu_counter_state(&H, base + i) == PMU_CTR_FREE);
 				if (memcmp(before.page, page, 4096) || memcmp(before.ibuf, ibuf, ilen))
 					FAIL("stop failed but wrote shared memory");
 				break;
@@ -389,7 +394,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			for (unsigned long i = 0; i < PMU_XLEN; i++)
 				if ((mask >> i) & 1)
-					ENSURE(H.ctr[base + i].state == ((flags & PMU_STOP_RESET) ?
+					ENSURE(pmu_counter_state(&H, base + i) == ((flags & PMU_STOP_RESET) ?
 						PMU_CTR_FREE : PMU_CTR_CONFIGURED));
 			if ((flags & PMU_STOP_TAKE_SNAPSHOT) && mask) {
 				/* table 16: values at 8 + 8 * (idx - base), overflow bits
@@ -432,7 +437,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			r = hi ? pmu_fw_read_hi(idx, &H) : pmu_fw_read(idx, &H);
 			allowed("fw_read", r.error, SBI_ERR_INVALID_PARAM, 1, 1, 1);
 			ENSURE((r.error == 0) == (idx >= num_hw && idx < num_total() &&
-						  H.ctr[idx].state != PMU_CTR_FREE));
+						  pmu_counter_state(&H, idx) != PMU_CTR_FREE));
 			if (!r.error && hi && PMU_XLEN == 64)
 				ENSURE(r.value == 0);
 			unchanged("fw_read");

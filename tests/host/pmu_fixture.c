@@ -139,7 +139,7 @@ bool invariants_hold(void)
 
 	for (unsigned long idx = 0; idx < n; idx++) {
 		unsigned c = ctr_of_idx(idx);
-		uint8_t st = H.ctr[idx].state;
+		uint8_t st = pmu_counter_state(&H, idx);
 
 		if (idx == 1) {
 			if (st != PMU_CTR_FREE) {

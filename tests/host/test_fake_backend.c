@@ -118,20 +118,39 @@ static void fb_forbidden_accesses_are_seen(void)
 	CHECK_EQ(fake.bad, 7);
 }
 
-static void fb_match(void)
+static struct pmu_event_map map_of(unsigned long ev, uint64_t data, long *err)
+{
+	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+
+	*err = fake_backend.map(ev, data, &m);
+	return m;
+}
+
+static void fb_map(void)
 {
 	struct fake_cfg c = default_cfg();
-	uint64_t sel = 0;
+	struct pmu_event_map m;
+	long err;
 
+	c.raw_reserved = 1ULL << 40;
 	fake_setup(&c);
-	CHECK_ERR(fake_backend.match(3, EV_L1D_RM, 0, &sel), SBI_SUCCESS);
-	CHECK_EQ(sel, FAKE_SEL_L1D_READ_MISS);
-	CHECK_ERR(fake_backend.match(5, EV_L1D_RM, 0, &sel), SBI_ERR_NOT_SUPPORTED);
-	CHECK_ERR(fake_backend.match(7, EV_BR_MISS, 0, &sel), SBI_SUCCESS);
-	CHECK_ERR(fake_backend.match(3, EV_BR_MISS, 0, &sel), SBI_ERR_NOT_SUPPORTED);
-	CHECK_ERR(fake_backend.match(5, EV_RAW2, 0xabc, &sel), SBI_SUCCESS);
-	CHECK_EQ(sel, 0xabc);
-	CHECK_ERR(fake_backend.match(5, EV_RAW2, 0, &sel), SBI_ERR_NOT_SUPPORTED);
+	m = map_of(EV_L1D_RM, 0, &err);
+	CHECK_ERR(err, SBI_SUCCESS);
+	CHECK_EQ(m.ctrs, c.cache_mask);
+	CHECK_EQ(m.sel, FAKE_SEL_L1D_READ_MISS);
+	m = map_of(EV_BR_MISS, 0, &err);
+	CHECK_EQ(m.ctrs, c.branch_mask);
+	CHECK_EQ(m.sel, FAKE_SEL_BRANCH_MISSES);
+	m = map_of(EV_BUS_CYC, 0, &err);
+	CHECK_ERR(err, SBI_SUCCESS);
+	CHECK_EQ(m.ctrs, 0);
+	m = map_of(EV_RAW2, 0xabc, &err);
+	CHECK_EQ(m.ctrs, c.raw_mask);
+	CHECK_EQ(m.sel, 0xabc);
+	m = map_of(EV_RAW2, 0, &err);
+	CHECK_EQ(m.ctrs, 0);
+	m = map_of(EV_RAW, 1ULL << 40, &err);
+	CHECK_ERR(err, SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(fake.bad, 0);
 }
 
@@ -143,6 +162,6 @@ int main(int argc, char **argv)
 	RUN(fb_inhibit_and_selector);
 	RUN(fb_without_inhibit);
 	RUN(fb_forbidden_accesses_are_seen);
-	RUN(fb_match);
+	RUN(fb_map);
 	return h_done();
 }

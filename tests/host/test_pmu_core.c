@@ -14,7 +14,7 @@ static void c_state_machine(void)
 	fake.csr.counter[4] = 500;
 	/* configure: free -> configured, selector programmed, not counting */
 	CHECK_OK(cfg(IDX_H4, 1, 0, EV_L1D_RM, 0), IDX_H4);
-	CHECK_EQ(H.ctr[IDX_H4].state, PMU_CTR_CONFIGURED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H4), PMU_CTR_CONFIGURED);
 	CHECK_EQ(fake.csr.event[4], FAKE_SEL_L1D_READ_MISS);
 	fake_tick_all(10);
 	CHECK_EQ(fake.csr.counter[4], 500);
@@ -33,7 +33,7 @@ static void c_state_machine(void)
 	CHECK_OK(start(IDX_H4, 1, 0, 0), 0);
 	fake_tick_all(1);
 	CHECK_OK(stop(IDX_H4, 1, PMU_STOP_RESET), 0);
-	CHECK_EQ(H.ctr[IDX_H4].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H4), PMU_CTR_FREE);
 	CHECK_EQ(fake.csr.event[4], 0);
 	CHECK_EQ(fake.csr.counter[4], 511);
 	CHECK(invariants_hold());
@@ -95,7 +95,7 @@ static void c_stop_reset_already_stopped_releases(void)
 	/* Linux: stop, then stop + RESET to release */
 	r = stop(IDX_H4, 1, PMU_STOP_RESET);
 	CHECK_ERR(r.error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(H.ctr[IDX_H4].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H4), PMU_CTR_FREE);
 	CHECK_EQ(fake.csr.event[4], 0);
 	/* released: configurable again, and not stoppable any more */
 	CHECK_ERR(stop(IDX_H4, 1, PMU_STOP_RESET).error, SBI_ERR_INVALID_PARAM);
@@ -105,8 +105,8 @@ static void c_stop_reset_already_stopped_releases(void)
 	take(IDX_CYCLE, EV_CYCLES, 0);
 	CHECK_ERR(stop(IDX_CYCLE, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
 	CHECK_ERR(stop(IDX_FW, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(H.ctr[IDX_FW].state, PMU_CTR_FREE);
-	CHECK_EQ(H.ctr[IDX_CYCLE].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_FW), PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_CYCLE), PMU_CTR_FREE);
 	CHECK_ERR(pmu_fw_read(IDX_FW, &H).error, SBI_ERR_INVALID_PARAM);
 	CHECK(invariants_hold());
 }
@@ -120,8 +120,8 @@ static void c_stop_reset_mixed_set(void)
 	take(IDX_H4, EV_L1D_RM, 0);
 	CHECK_OK(start(IDX_H3, 1, 0, 0), 0);
 	CHECK_ERR(stop(IDX_H3, 3, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(H.ctr[IDX_H3].state, PMU_CTR_STARTED);
-	CHECK_EQ(H.ctr[IDX_H4].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H3), PMU_CTR_STARTED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H4), PMU_CTR_FREE);
 	CHECK(fake_counting(3));
 	CHECK(invariants_hold());
 }
@@ -136,8 +136,8 @@ static void c_start_all_or_nothing(void)
 	/* {3, 4, fw}: 4 already started -> nothing starts, values untouched */
 	CHECK_FAILS_CLEAN(start(IDX_H3, 1 | 2 | 1UL << (IDX_FW - IDX_H3), PMU_START_SET_INIT_VALUE, 77),
 			  SBI_ERR_ALREADY_STARTED);
-	CHECK_EQ(H.ctr[IDX_H3].state, PMU_CTR_CONFIGURED);
-	CHECK_EQ(H.ctr[IDX_FW].state, PMU_CTR_CONFIGURED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H3), PMU_CTR_CONFIGURED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_FW), PMU_CTR_CONFIGURED);
 	CHECK(!fake_counting(3));
 	/* one unconfigured counter in the set: nothing starts either */
 	CHECK_FAILS_CLEAN(start(IDX_H3, 1 | 4, 0, 0), SBI_ERR_INVALID_PARAM);
@@ -235,7 +235,7 @@ static void c_clear_value(void)
 	CHECK_EQ(fake.csr.counter[3], 1234);
 	CHECK_OK(cfg(IDX_H4, 1, PMU_CFG_CLEAR_VALUE, EV_L1D_RA, 0), IDX_H4);
 	CHECK_EQ(fake.csr.counter[4], 0);
-	CHECK_EQ(H.ctr[IDX_H4].state, PMU_CTR_CONFIGURED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H4), PMU_CTR_CONFIGURED);
 	/* firmware counter: a value left from an earlier use is cleared */
 	take(IDX_FW, EV_FW(PMU_FW_SET_TIMER), 0);
 	CHECK_OK(start(IDX_FW, 1, PMU_START_SET_INIT_VALUE, 55), 0);
@@ -254,7 +254,7 @@ static void c_auto_start(void)
 	setup();
 	fake.csr.counter[3] = 1000;
 	CHECK_OK(cfg(IDX_H3, 1, PMU_CFG_AUTO_START, EV_L1D_RA, 0), IDX_H3);
-	CHECK_EQ(H.ctr[IDX_H3].state, PMU_CTR_STARTED);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H3), PMU_CTR_STARTED);
 	CHECK_EQ(fake.csr.counter[3], 1000);      /* no impact on the value */
 	fake_tick(3, 5);
 	CHECK_EQ(fake.csr.counter[3], 1005);
@@ -354,7 +354,7 @@ static void c_snapshot_take_layout(void)
 	CHECK_OK(start(IDX_H3, 1, 0, 0), 0);
 	CHECK_OK(stop(IDX_H3, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET), 0);
 	CHECK_EQ(snap_page[1], 15);
-	CHECK_EQ(H.ctr[IDX_H3].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H3), PMU_CTR_FREE);
 	CHECK(invariants_hold());
 }
 
@@ -622,7 +622,7 @@ static void c_no_inhibit_hpm_counters_stop_for_real(void)
 	CHECK(invariants_hold());
 	/* 3 stopped, 4 running: 3 is released, 4 keeps running */
 	CHECK_ERR(stop(IDX_H3, 3, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(H.ctr[IDX_H3].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H3), PMU_CTR_FREE);
 	CHECK(fake_counting(4));
 	CHECK(invariants_hold());
 }
@@ -716,6 +716,108 @@ static void c_empty_set_start_stop(void)
 	CHECK(world_same(&w));
 }
 
+/* The lowest-set-bit helper against a plain loop, for every single bit and mixes. */
+static void c_lowest_bit(void)
+{
+	for (unsigned b = 0; b < 64; b++) {
+		uint64_t x = 1ULL << b;
+		CHECK_EQ(pmu_lowest_bit(x), b);
+		CHECK_EQ(pmu_lowest_bit(x | (x << 1) | 0x8000000000000000ULL), b);
+		CHECK_EQ(pmu_lowest_bit(~0ULL << b), b);
+	}
+	CHECK_EQ(pmu_lowest_bit(0x0000000100000000ULL), 32);
+	CHECK_EQ(pmu_lowest_bit(0x00000000a0000000ULL), 29);
+}
+
+/*
+ * General and cache events are looked up in the table pmu_init() built:
+ * allocating asks the backend nothing. Raw events do ask, once a call.
+ */
+static void c_allocation_asks_backend_only_for_raw(void)
+{
+	unsigned maps;
+
+	setup();
+	maps = fake.maps;
+	CHECK_OK(cfg(0, 0xffff, 0, EV_L1D_RA, 0), IDX_H3);
+	CHECK_OK(cfg(0, 0xffff, 0, EV_BR_MISS, 0), IDX_H7);
+	CHECK_FAILS_CLEAN(cfg(0, 0xffff, 0, EV_ITLB_RM, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fake.maps, maps);
+	CHECK_OK(cfg(0, 0xffff, 0, EV_RAW2, 0x77), IDX_H4);
+	CHECK_EQ(fake.maps, maps + 1);
+	CHECK(invariants_hold());
+}
+
+/*
+ * With all but one of the counters that can count an event held, the
+ * last one is found (and then none): the answer depends on the sets, not
+ * on where in the set the free counter is.
+ */
+static void c_last_free_counter_is_found(void)
+{
+	unsigned long all = (1UL << NUM_DEFAULT) - 1;
+
+	setup();
+	for (unsigned i = 0; i < PMU_NUM_FW_COUNTERS; i++)
+		CHECK_OK(cfg(0, all, 0, EV_FW(PMU_FW_SET_TIMER), 0), IDX_FW + i);
+	CHECK_FAILS_CLEAN(cfg(0, all, 0, EV_FW(PMU_FW_ILLEGAL_INSN), 0), SBI_ERR_NOT_SUPPORTED);
+	/* Free one in the middle: exactly that one comes back. */
+	CHECK_ERR(stop(IDX_FW + 9, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_OK(cfg(0, all, 0, EV_FW(PMU_FW_ILLEGAL_INSN), 0), IDX_FW + 9);
+	/* Raw events on every hpm counter: held one by one, lowest first. */
+	CHECK_OK(cfg(0, all, 0, EV_RAW, 5), IDX_H3);
+	CHECK_OK(cfg(0, all, 0, EV_RAW, 5), IDX_H4);
+	CHECK_OK(cfg(0, all, 0, EV_RAW, 5), IDX_H5);
+	CHECK_OK(cfg(0, all, 0, EV_RAW, 5), IDX_H7);
+	CHECK_FAILS_CLEAN(cfg(0, all, 0, EV_RAW, 5), SBI_ERR_NOT_SUPPORTED);
+	CHECK(invariants_hold());
+}
+
+/*
+ * An event only one hpm counter may count at a time (QEMU's event table):
+ * a second request gets the fixed counter or nothing, never a second hpm
+ * counter that would not count; releasing the first frees the event.
+ */
+static void c_one_at_a_time_event(void)
+{
+	struct fake_cfg c = default_cfg();
+	unsigned long all = (1UL << NUM_DEFAULT) - 1;
+
+	c.cycles_mask = c.hpm_mask;
+	c.cycles_excl = true;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	/* Sscofpmf: an hpm counter first, then only mcycle is left. */
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_H3);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_CYCLE);
+	CHECK_FAILS_CLEAN(cfg(0, all, 0, EV_CYCLES, 0), SBI_ERR_NOT_SUPPORTED);
+	/* SKIP_MATCH on another hpm counter is refused the same way. */
+	CHECK_FAILS_CLEAN(cfg(IDX_H4, 1, PMU_CFG_SKIP_MATCH, EV_CYCLES, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_ERR(stop(IDX_H3, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
+	CHECK_OK(cfg(IDX_H4, 1, PMU_CFG_SKIP_MATCH, EV_CYCLES, 0), IDX_H4);
+	CHECK(invariants_hold());
+
+	/* Without the restriction every hpm counter can take cycles. */
+	c.cycles_excl = false;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_H3);
+	CHECK_OK(cfg(0, all, 0, EV_CYCLES, 0), IDX_H4);
+}
+
+/* A backend mask naming counters that do not exist changes nothing. */
+static void c_backend_mask_beyond_probe(void)
+{
+	struct fake_cfg c = default_cfg();
+
+	c.cache_mask = ~0u;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	CHECK_OK(cfg(IDX_H3, 0xf, 0, EV_L1D_RA, 0), IDX_H3);
+	CHECK_OK(cfg(IDX_H3, 0xf, 0, EV_L1D_RA, 0), IDX_H4);
+	CHECK_OK(cfg(IDX_H3, 0xf, 0, EV_L1D_RA, 0), IDX_H5);
+	CHECK_OK(cfg(IDX_H3, 0xf, 0, EV_L1D_RA, 0), IDX_H7);
+	CHECK_FAILS_CLEAN(cfg(IDX_H3, 0xf, 0, EV_L1D_RA, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fake.bad, 0);
+}
+
 int main(int argc, char **argv)
 {
 	h_init(argc, argv);
@@ -748,5 +850,10 @@ int main(int argc, char **argv)
 	RUN(c_no_hpm_counters);
 	RUN(c_narrow_counters);
 	RUN(c_empty_set_start_stop);
+	RUN(c_lowest_bit);
+	RUN(c_allocation_asks_backend_only_for_raw);
+	RUN(c_last_free_counter_is_found);
+	RUN(c_one_at_a_time_event);
+	RUN(c_backend_mask_beyond_probe);
 	return h_done();
 }

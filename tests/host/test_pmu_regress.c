@@ -139,7 +139,7 @@ static void r_stop_reset_releases_already_stopped(void)
 	setup();
 	take(IDX_H7, EV_BR_MISS, 0);
 	CHECK_ERR(stop(IDX_H7, 1, PMU_STOP_RESET).error, SBI_ERR_ALREADY_STOPPED);
-	CHECK_EQ(H.ctr[IDX_H7].state, PMU_CTR_FREE);
+	CHECK_EQ(pmu_counter_state(&H, IDX_H7), PMU_CTR_FREE);
 	/* otherwise the one branch-miss counter would be lost until reboot */
 	CHECK_OK(cfg(IDX_H3, 0xf, 0, EV_BR_MISS, 0), IDX_H7);
 	CHECK(invariants_hold());

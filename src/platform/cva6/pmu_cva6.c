@@ -90,10 +90,9 @@ static const struct cva6_event cva6_events[] = {
 	{ CACHE(BPU, READ, MISS),          10 },
 };
 
-long pmu_cva6_match(unsigned ctr, unsigned long event_idx, uint64_t event_data,
-		       uint64_t *sel)
+long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
 {
-	(void)ctr;   /* mhpmcounter3..8 are identical: any of them counts any event */
+	m->ctrs = ~0u;   /* mhpmcounter3..8 are identical: any of them counts any event */
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_RAW:
 	case PMU_TYPE_RAW_V2:
@@ -102,21 +101,24 @@ long pmu_cva6_match(unsigned ctr, unsigned long event_idx, uint64_t event_data,
 		 * 0 and 23..31 count nothing, and anything wider would be cut to
 		 * 5 bits by the hardware and count a different event.
 		 */
-		if (event_data < CVA6_EVENT_FIRST || event_data > CVA6_EVENT_LAST)
-			return SBI_ERR_NOT_SUPPORTED;
-		*sel = event_data;
+		if (event_data >= CVA6_EVENT_FIRST && event_data <= CVA6_EVENT_LAST)
+			m->sel = event_data;
+		else
+			m->ctrs = 0;
 		return SBI_SUCCESS;
 	case PMU_TYPE_HW:
 	case PMU_TYPE_CACHE:
 		for (unsigned i = 0; i < sizeof(cva6_events) / sizeof(cva6_events[0]); i++)
 			if (cva6_events[i].event_idx == event_idx) {
-				*sel = cva6_events[i].sel;
+				m->sel = cva6_events[i].sel;
 				return SBI_SUCCESS;
 			}
-		return SBI_ERR_NOT_SUPPORTED;
+		break;
 	default:
-		return SBI_ERR_NOT_SUPPORTED;
+		break;
 	}
+	m->ctrs = 0;
+	return SBI_SUCCESS;
 }
 
 /*
@@ -224,7 +226,7 @@ const char *pmu_cva6_describe(unsigned ctr)
 const struct pmu_backend pmu_cva6 = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22)",
 	.probe = pmu_cva6_probe,
-	.match = pmu_cva6_match,
+	.map = pmu_cva6_map,
 	.program = pmu_csr_program,   /* no Sscofpmf: mode-inhibit flags are ignored */
 	.clear = pmu_csr_clear,
 	.read = pmu_csr_read,

@@ -155,26 +155,40 @@ static void ibex_probe(struct pmu_hw_info *info)
 	}
 }
 
-static long ibex_match(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel)
+/*
+ * Which counters count the event: the ones whose fixed event stands for
+ * this general event, or (raw) whose selector reads event_data. Asked at
+ * boot for general events, and for raw events on each config_matching:
+ * at most a dozen counters to look at.
+ */
+static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
 {
-	unsigned ev = ibex.event[ctr];
+	const struct pmu_hw_info *hw = pmu_hw();
 
-	switch (PMU_EVENT_TYPE(event_idx)) {
-	case PMU_TYPE_HW:
-		if (ev && ev < IBEX_NUM_EVENTS && ibex_events[ev].sbi != PMU_HW_NO_EVENT &&
-		    ibex_events[ev].sbi == PMU_EVENT_CODE(event_idx))
+	for (unsigned i = 0; i < hw->num_hpm; i++) {
+		unsigned ctr = hw->hpm[i], ev = ibex.event[ctr];
+		bool counts;
+
+		switch (PMU_EVENT_TYPE(event_idx)) {
+		case PMU_TYPE_HW:
+			counts = ev && ev < IBEX_NUM_EVENTS &&
+				ibex_events[ev].sbi != PMU_HW_NO_EVENT &&
+				ibex_events[ev].sbi == PMU_EVENT_CODE(event_idx);
 			break;
-		return SBI_ERR_NOT_SUPPORTED;
-	case PMU_TYPE_RAW:
-	case PMU_TYPE_RAW_V2:
-		/* The caller names the event by what the counter's selector reads. */
-		if (event_data == ibex.sel[ctr])
+		case PMU_TYPE_RAW:
+		case PMU_TYPE_RAW_V2:
+			/* The caller names the event by what the counter's selector reads. */
+			counts = event_data == ibex.sel[ctr];
 			break;
-		return SBI_ERR_NOT_SUPPORTED;
-	default:
-		return SBI_ERR_NOT_SUPPORTED;   /* no caches, no TLBs */
+		default:
+			counts = false;   /* no caches, no TLBs */
+			break;
+		}
+		if (counts) {
+			m->ctrs |= 1u << ctr;
+			m->sel = ibex.sel[ctr];
+		}
 	}
-	*sel = ibex.sel[ctr];
 	return SBI_SUCCESS;
 }
 
@@ -212,7 +226,7 @@ static const char *ibex_describe(unsigned ctr)
 const struct pmu_backend pmu_ibex = {
 	.name = "ibex (fixed events, read-only mhpmevent)",
 	.probe = ibex_probe,
-	.match = ibex_match,
+	.map = ibex_map,
 	.program = ibex_program,
 	.clear = ibex_clear,
 	.read = ibex_read,

@@ -21,35 +21,35 @@ static const unsigned long qemu_events[] = {
 
 /*
  * QEMU maps each event to one counter (target/riscv/pmu.c keeps an
- * event -> counter table and ignores a second counter asking for the same
- * event). A counter that would never count is not handed out: an event
- * another hpm counter already holds is refused here.
+ * event -> counter table per hart and ignores a second counter asking for
+ * the same event). So each event QEMU counts is "one hpm counter at a
+ * time" (pmu.h, excl): the core never hands out a second counter that
+ * would never count. Events QEMU does not count have no table entry to
+ * fight over. The number is the event's place: cycles 0, instructions 1,
+ * then qemu_events[] from 2.
  */
-static bool event_taken(unsigned ctr, uint64_t sel)
+static int8_t qemu_excl(uint64_t sel)
 {
-	const struct pmu_hw_info *hw = pmu_hw();
 	uint64_t ev = sel & 0xfffff;
-	bool counted = ev == PMU_HW_CPU_CYCLES || ev == PMU_HW_INSTRUCTIONS;
 
+	if (ev == PMU_HW_CPU_CYCLES || ev == PMU_HW_INSTRUCTIONS)
+		return (int8_t)(ev - PMU_HW_CPU_CYCLES);
 	for (unsigned i = 0; i < sizeof(qemu_events) / sizeof(qemu_events[0]); i++)
-		counted |= ev == qemu_events[i];
-	if (!counted)
-		return false;     /* a value QEMU does not count: no table entry to fight over */
-	for (unsigned i = 0; i < hw->num_hpm; i++)
-		if (hw->hpm[i] != ctr && (pmu_csr_selector(hw->hpm[i]) & 0xfffff) == (sel & 0xfffff))
-			return true;
-	return false;
+		if (ev == qemu_events[i])
+			return (int8_t)(2 + i);
+	return PMU_EXCL_NONE;
 }
 
-static long qemu_select(unsigned ctr, uint64_t sel, uint64_t *out)
+/* Every hpm counter can take any selector: QEMU's counters are all alike. */
+static long qemu_take(uint64_t sel, struct pmu_event_map *m)
 {
-	if (event_taken(ctr, sel))
-		return SBI_ERR_NOT_SUPPORTED;
-	*out = sel;
+	m->ctrs = ~0u;
+	m->sel = sel;
+	m->excl = qemu_excl(sel);
 	return SBI_SUCCESS;
 }
 
-static long qemu_match(unsigned ctr, unsigned long event_idx, uint64_t event_data, uint64_t *sel)
+static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
 {
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_HW:
@@ -60,18 +60,18 @@ static long qemu_match(unsigned ctr, unsigned long event_idx, uint64_t event_dat
 		 */
 		if (PMU_EVENT_CODE(event_idx) == PMU_HW_CPU_CYCLES ||
 		    PMU_EVENT_CODE(event_idx) == PMU_HW_INSTRUCTIONS)
-			return qemu_select(ctr, PMU_EVENT_CODE(event_idx), sel);
-		return SBI_ERR_NOT_SUPPORTED;
+			return qemu_take(PMU_EVENT_CODE(event_idx), m);
+		return SBI_SUCCESS;
 	case PMU_TYPE_RAW:
 	case PMU_TYPE_RAW_V2:
-		return qemu_select(ctr, event_data, sel);   /* width checked by the core */
+		return qemu_take(event_data, m);   /* width checked by the core */
 	case PMU_TYPE_CACHE:
 		for (unsigned i = 0; i < sizeof(qemu_events) / sizeof(qemu_events[0]); i++)
 			if (qemu_events[i] == event_idx)   /* QEMU expects the event_idx itself */
-				return qemu_select(ctr, event_idx, sel);
-		return SBI_ERR_NOT_SUPPORTED;
+				return qemu_take(event_idx, m);
+		return SBI_SUCCESS;
 	default:
-		return SBI_ERR_NOT_SUPPORTED;
+		return SBI_SUCCESS;
 	}
 }
 
@@ -84,7 +84,7 @@ static const char *qemu_describe(unsigned ctr)
 const struct pmu_backend pmu_qemu = {
 	.name = "qemu (target/riscv/pmu.c)",
 	.probe = pmu_csr_probe,
-	.match = qemu_match,
+	.map = qemu_map,
 	.program = pmu_csr_program,
 	.clear = pmu_csr_clear,
 	.read = pmu_csr_read,

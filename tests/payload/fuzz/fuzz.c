@@ -766,6 +766,18 @@ static bool set_valid(unsigned long base, unsigned long mask)
 	return true;
 }
 
+/* The same, but the time slot may be a member (config_matching skips it). */
+static bool set_valid_or_time(unsigned long base, unsigned long mask)
+{
+	for (unsigned long i = 0; i < XLEN; i++)
+		if ((mask >> i) & 1) {
+			unsigned long idx = base + i;
+			if (idx < base || idx >= pmu_total)
+				return false;
+		}
+	return true;
+}
+
 #define for_set(idx, base, mask) \
 	for (unsigned long _i = 0, idx = (base); _i < XLEN; _i++, idx++) \
 		if (((mask) >> _i) & 1)
@@ -840,7 +852,12 @@ static void fuzz_pmu(void)
 		uint64_t data = chance(75) ? 0 : rnd64();
 		a[0] = base; a[1] = mask; a[2] = flags; a[3] = ev;
 		SPLIT64(a, 4, data);
-		bool well = !(flags & ~PMU_CFG_VALID_MASK) && mask && set_valid(base, mask);
+		/* The time slot may be in the set (it is skipped), but not alone. */
+		unsigned long cmask = mask;
+		if (base <= 1 && base + XLEN > 1)
+			cmask &= ~(1UL << (1 - base));
+		bool well = !(flags & ~PMU_CFG_VALID_MASK) && cmask &&
+			    set_valid(base, cmask) && set_valid_or_time(base, mask);
 		allow = IP;
 		if (well && !(ev & ~PMU_EVENT_IDX_MASK))
 			allow |= OK | NS;
@@ -849,7 +866,7 @@ static void fuzz_pmu(void)
 		if (well && PMU_EVENT_TYPE(ev) == PMU_TYPE_FW && !(ev & ~PMU_EVENT_IDX_MASK) &&
 		    PMU_EVENT_CODE(ev) < 32 && ((fw_sup >> PMU_EVENT_CODE(ev)) & 1) && data == 0) {
 			if (flags & PMU_CFG_SKIP_MATCH) {
-				unsigned long lo = base + (unsigned long)__builtin_ctzl(mask);
+				unsigned long lo = base + (unsigned long)__builtin_ctzl(cmask);
 				must = lo >= pmu_num_hw && model[lo] == C_FREE;
 			} else {
 				for_set(idx, base, mask)
@@ -867,8 +884,8 @@ static void fuzz_pmu(void)
 			bool fw = PMU_EVENT_TYPE(ev) == PMU_TYPE_FW;
 			check(fw == (idx >= pmu_num_hw) && idx != 1, "counter kind vs event type", idx,
 			      pmu_num_hw);
-			if ((flags & PMU_CFG_SKIP_MATCH) && mask)
-				check(idx == base + (unsigned long)__builtin_ctzl(mask),
+			if ((flags & PMU_CFG_SKIP_MATCH) && cmask)
+				check(idx == base + (unsigned long)__builtin_ctzl(cmask),
 				      "SKIP_MATCH: not the first of the set", idx, base);
 			if (idx < 64)
 				model[idx] = (flags & PMU_CFG_AUTO_START) ? C_STARTED : C_CONF;

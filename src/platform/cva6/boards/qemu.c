@@ -26,7 +26,7 @@
 static const struct pmu_backend pmu_cva6_on_qemu = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22), on QEMU",
 	.probe = pmu_cva6_probe,
-	.match = pmu_cva6_match,
+	.map = pmu_cva6_map,
 	.program = pmu_csr_program,
 	.clear = pmu_csr_clear,
 	.read = pmu_csr_read,
