@@ -7,7 +7,8 @@ set -eu
 pkgs=(cmake make gcc g++ gcc-12-multilib clang libclang-rt-14-dev python3
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-misc u-boot-qemu device-tree-compiler
-      linux-source-6.1 gcc-riscv64-linux-gnu flex bison bc xz-utils)
+      linux-source-6.1 gcc-riscv64-linux-gnu flex bison bc xz-utils
+      gdb-multiarch)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
