@@ -4,8 +4,11 @@
  * platform.dt_fixup = dt_fixup; boards without one link none of this).
  * Tally reads the number of harts from it, and adds a no-map
  * /reserved-memory node (devicetree spec 3.5.4) for its own region, or the
- * OS would allocate that memory and take PMP faults. A tree it cannot edit
- * is passed on unchanged, with a warning.
+ * OS would allocate that memory and take PMP faults. The tree's
+ * timebase-frequency is made to say what the board file says mtime runs
+ * at, the number the banner prints: a boot ROM's tree can be wrong about
+ * it (the CVA6 testharness's says 32768; see boards/testharness.c). A tree
+ * it cannot edit is passed on unchanged, with a warning.
  */
 #include <stdio.h>
 #include "fdt.h"
@@ -16,6 +19,7 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;
 	uint64_t mem_base, mem_size;
+	uint32_t hz = platform.timer.hz, was;
 	char name[32];
 	int err;
 
@@ -38,6 +42,11 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		       "keep out of [0x%lx, 0x%lx) by itself\n", name,
 		       err == FDT_ERR_NOSPACE ? "no room" : "malformed tree",
 		       (unsigned long)fw_base, (unsigned long)(fw_base + fw_size));
+	if (hz && fdt_set_timebase(fdt, 0, &was) > 0 && was != hz) {
+		fdt_set_timebase(fdt, hz, &was);
+		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
+		       (unsigned long)was, (unsigned long)hz);
+	}
 	return fdt_count_cpus(fdt);
 }
 
