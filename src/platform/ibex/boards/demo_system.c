@@ -28,26 +28,15 @@
  * instruction; trap.c answers it from the M-mode counter and counts it as
  * ILLEGAL_INSN.
  */
-#include "arch/riscv.h"
 #include "drivers/demo_uart.h"
 #include "drivers/ibex_timer.h"
-#include "platform.h"
-#include "platform/ibex/pmu_ibex.h"
-#include "tally_config.h"
+#include "platform/ibex/ibex_board.h"
 
 const struct platform platform = {
 	.name = "Ibex demo system (Arty A7)",
-	.ram_base = 0x00100000UL,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_U,          /* M+U only: the payload runs in U-mode */
-	.mtvec_vectored = true,         /* mtvec.MODE is hardwired to vectored */
-	.no_time_csr = true,            /* Ibex has no time CSR: rdtime is emulated */
+	IBEX_HART,
+	.ram_base = IBEX_EXAMPLE_RAM,
 	.console = DEMO_UART_CONSOLE(0x80001000UL),   /* fixed 115200 baud */
 	.timer = IBEX_TIMER(0x80002000UL, 50000000),  /* counts the 50 MHz system clock */
 	/* .ipi: one hart. .reset: none; the board's reset button restarts it. */
-	.pmu = &pmu_ibex,
-	/* Illegal instructions are the only traps that come back: the
-	 * emulated rdtime/rdcycle/rdinstret/rdhpmcounter reads. */
-	.fw_events = 1u << PMU_FW_ILLEGAL_INSN,
 };
