@@ -63,4 +63,13 @@ void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
  */
 void qemu_pmu_stop(unsigned ctr, uint64_t sel);
 void qemu_pmu_start(unsigned ctr, uint64_t sel);
+
+/* The counter operations of a backend on QEMU: the standard CSRs (pmu_csr.h), start/stop as above. */
+#define QEMU_PMU_CSR_OPS \
+	.program = pmu_csr_program, \
+	.clear = pmu_csr_clear, \
+	.read = pmu_csr_read, \
+	.write = pmu_csr_write, \
+	.start = qemu_pmu_start, \
+	.stop = qemu_pmu_stop
 #endif
