@@ -4,11 +4,8 @@
  * platform.dt_fixup = dt_fixup; boards without one link none of this).
  * Tally reads the number of harts from it, and adds a no-map
  * /reserved-memory node (devicetree spec 3.5.4) for its own region, or the
- * OS would allocate that memory and take PMP faults. The tree's
- * timebase-frequency is made to say what the board file says mtime runs
- * at, the number the banner prints: a boot ROM's tree can be wrong about
- * it (the CVA6 testharness's says 32768; see boards/testharness.c). A tree
- * it cannot edit is passed on unchanged, with a warning.
+ * OS would allocate that memory and take PMP faults. A tree it cannot edit
+ * is passed on unchanged, with a warning.
  */
 #include <stdio.h>
 #include "fdt.h"
@@ -19,7 +16,6 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;
 	uint64_t mem_base, mem_size;
-	uint32_t hz = platform.timer.hz, was;
 	char name[32];
 	int err;
 
@@ -42,11 +38,6 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		       "keep out of [0x%lx, 0x%lx) by itself\n", name,
 		       err == FDT_ERR_NOSPACE ? "no room" : "malformed tree",
 		       (unsigned long)fw_base, (unsigned long)(fw_base + fw_size));
-	if (hz && fdt_set_timebase(fdt, 0, &was) > 0 && was != hz) {
-		fdt_set_timebase(fdt, hz, &was);
-		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
-		       (unsigned long)was, (unsigned long)hz);
-	}
 	return fdt_count_cpus(fdt);
 }
 
@@ -58,11 +49,18 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
  * payload, which starts at payload_base. The copy gets fdt_room bytes to
  * grow into; the OS keeps it safe because it reserves the tree it was
  * given. If it does not fit, the ROM tree is passed on as it is.
+ *
+ * A tree baked into a ROM can also be wrong about the hardware (the CVA6
+ * testharness's says timebase-frequency = 32768; boards/testharness.c says
+ * why mtime runs at 12.5 MHz there). The copy's timebase-frequency is
+ * made to say what the board file says, the number the banner prints. A
+ * tree a loader builds for the machine it runs on (QEMU) is its own word
+ * and is not walked again for this.
  */
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;
-	uint32_t size = fdt_totalsize(*fdtp);
+	uint32_t size = fdt_totalsize(*fdtp), hz = platform.timer.hz, was;
 
 	if (!size) {
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", *fdtp);
@@ -75,5 +73,10 @@ unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size
 		return fdt_count_cpus(*fdtp);
 	}
 	*fdtp = dst;
+	if (hz && fdt_set_timebase(dst, 0, &was) > 0 && was != hz) {
+		fdt_set_timebase(dst, hz, &was);
+		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
+		       (unsigned long)was, (unsigned long)hz);
+	}
 	return dt_fixup(fdtp, fw_base, fw_size);
 }

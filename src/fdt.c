@@ -170,7 +170,11 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 	return tok == FDT_END ? n : 0;
 }
 
-/* One walk of fdt_set_timebase: count (and with hz, set) the timebase-frequency properties. */
+/*
+ * One walk of fdt_set_timebase: count (and with hz, set) the
+ * timebase-frequency properties. It stops where /cpus ends: nothing past
+ * it can hold one, and QEMU's tree has most of its nodes after /cpus.
+ */
 static int timebase_walk(const struct fdt_view *v, uint32_t hz, uint32_t *old)
 {
 	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
@@ -184,8 +188,8 @@ static int timebase_walk(const struct fdt_view *v, uint32_t hz, uint32_t *old)
 			if (depth == 2 && !strcmp(name, "cpus"))
 				cpus_depth = depth;
 		} else if (tok == FDT_END_NODE) {
-			if (depth == cpus_depth)
-				cpus_depth = 0;
+			if (cpus_depth && depth == cpus_depth)
+				return n;
 			if (depth-- == 0)
 				return FDT_ERR_BADTREE;
 		} else if (tok == FDT_PROP && cpus_depth && depth <= cpus_depth + 1 &&
@@ -207,8 +211,8 @@ int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old)
 	*old = 0;
 	if (fdt_open(fdt, &v))
 		return FDT_ERR_BADTREE;
-	/* Check the whole tree first, then write: a tree found malformed
-	 * halfway through is left exactly as it was. */
+	/* Check first, then write: a tree found malformed halfway through
+	 * /cpus is left exactly as it was. */
 	n = timebase_walk(&v, 0, old);
 	if (n > 0 && hz)
 		timebase_walk(&v, hz, old);

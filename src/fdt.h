@@ -20,7 +20,8 @@ unsigned fdt_count_cpus(uintptr_t fdt);
  * timebase-frequency on /cpus and its cpu@N children is set to hz, in
  * place (the size does not change); hz 0 only reads. *old gets the first
  * value found, 0 if there is none. Returns how many there are, or
- * FDT_ERR_BADTREE.
+ * FDT_ERR_BADTREE (and writes nothing) if the tree up to the end of /cpus
+ * is malformed; what follows /cpus is not read.
  */
 int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old);
 

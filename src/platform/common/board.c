@@ -33,7 +33,8 @@ void board_reset(unsigned long type, unsigned long reason)
 void board_banner(void)
 {
 	printf("Platform      : %s\n", platform.name);
-	/* The tree the payload gets says the same (timebase-frequency, dt.c). */
+	/* The tree the payload gets says the same: QEMU's by itself, one
+	 * copied out of a boot ROM because dt_fixup_copy makes it. */
 	printf("Timebase      : %lu Hz\n", (unsigned long)platform.timer.hz);
 	if (!platform.reset.reset)
 		printf("Power-off     : none (SRST stops the hart)\n");

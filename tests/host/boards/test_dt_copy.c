@@ -102,12 +102,13 @@ static void t_testharness_timebase(void)
 }
 
 /*
- * A tree that turns out malformed after the timebase (a bad token where
- * /memory begins) is refused and left exactly as it was.
+ * A tree that turns out malformed after both timebase properties (a bad
+ * token where cpu@0's interrupt-controller begins, still inside /cpus) is
+ * refused and left exactly as it was.
  */
 static void t_timebase_bad_tree(void)
 {
-	static const char node[] = "memory@80000000";
+	static const char node[] = "interrupt-controller";
 	uint8_t *t = ram;
 	uint32_t hz, off = 0;
 
