@@ -31,8 +31,9 @@ struct board_console {
 
 /*
  * The machine timer: mtime and one mtimecmp per hart (priv spec 3.2.1),
- * ticking hz times a second. hz is what the banner prints and what the
- * device tree the payload gets says (timebase-frequency, dt.c).
+ * ticking hz times a second. hz is what the banner prints, and what a
+ * device tree copied out of a boot ROM is made to say (timebase-frequency,
+ * dt_fixup_copy in dt.c).
  */
 struct board_timer {
 	uint64_t (*value)(uintptr_t base);
