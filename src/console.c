@@ -1,55 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Console: printf (printf.c) writes through the board's UART, and panic()
- * is the end of the road for anything the firmware did not expect.
+ * Console: the bottom layer of the firmware's messages. printf (printf.c)
+ * writes through here to the board's console; this file knows nothing
+ * about formatting, so the dependency runs one way only.
  */
-#include <stdio.h>
-#include "hart.h"
+#include "console.h"
 #include "platform.h"
-
-/* One character of firmware output; terminals want CR before LF. */
-void console_putc(char c)
-{
-	if (c == '\n')
-		platform.console_putc('\r');
-	platform.console_putc(c);
-}
 
 void console_init(void)
 {
-	platform.console_init();
+	board_console_init();
 }
 
-void console_puts(const char *s)
+/* Terminals want CR before LF; payloads' own output (DBCN) goes out as sent. */
+void console_putc(char c)
 {
-	while (*s)
-		console_putc(*s++);
-}
-
-static const char *const reg_names[32] = {
-	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1",
-	"a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
-	"s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
-};
-
-/* Print why and where, every register, then stop this hart for good. */
-void panic(const struct trap_frame *f, const char *why)
-{
-	printf("\ntally: PANIC on hart %lu: %s\n", r_mhartid(), why);
-	printf("  mcause 0x%lx  mepc 0x%lx  mtval 0x%lx  mstatus 0x%lx\n",
-	       r_mcause(), r_mepc(), r_mtval(), r_mstatus());
-	if (f)
-		for (int i = 1; i < 32; i++)
-			printf("  %-4s 0x%0*lx%s", reg_names[i], (int)(2 * sizeof(long)),
-			       f->x[i], (i % 4 == 3) ? "\n" : "");
-	printf("\ntally: halted\n");
-	/*
-	 * Halt the machine, not just this hart: a board that can power off
-	 * (QEMU, the simulators) ends the run with a failure status, so a test
-	 * run stops at once instead of waiting for its timeout. Boards that
-	 * cannot (FPGAs) spin in their reset hook; WFI is the last resort.
-	 */
-	platform.system_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
-	for (;;)
-		wfi();
+	if (c == '\n')
+		board_putc('\r');
+	board_putc(c);
 }

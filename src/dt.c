@@ -49,11 +49,18 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
  * payload, which starts at payload_base. The copy gets fdt_room bytes to
  * grow into; the OS keeps it safe because it reserves the tree it was
  * given. If it does not fit, the ROM tree is passed on as it is.
+ *
+ * A tree baked into a ROM can also be wrong about the hardware (the CVA6
+ * testharness's says timebase-frequency = 32768; boards/testharness.c says
+ * why mtime runs at 12.5 MHz there). The copy's timebase-frequency is
+ * made to say what the board file says, the number the banner prints. A
+ * tree a loader builds for the machine it runs on (QEMU) is its own word
+ * and is not walked again for this.
  */
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;
-	uint32_t size = fdt_totalsize(*fdtp);
+	uint32_t size = fdt_totalsize(*fdtp), hz = platform.timer.hz, was;
 
 	if (!size) {
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", *fdtp);
@@ -66,5 +73,10 @@ unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size
 		return fdt_count_cpus(*fdtp);
 	}
 	*fdtp = dst;
+	if (hz && fdt_set_timebase(dst, 0, &was) > 0 && was != hz) {
+		fdt_set_timebase(dst, hz, &was);
+		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
+		       (unsigned long)was, (unsigned long)hz);
+	}
 	return dt_fixup(fdtp, fw_base, fw_size);
 }

@@ -170,6 +170,55 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 	return tok == FDT_END ? n : 0;
 }
 
+/*
+ * One walk of fdt_set_timebase: count (and with hz, set) the
+ * timebase-frequency properties. It stops where /cpus ends: nothing past
+ * it can hold one, and QEMU's tree has most of its nodes after /cpus.
+ */
+static int timebase_walk(const struct fdt_view *v, uint32_t hz, uint32_t *old)
+{
+	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
+	const char *name = 0;
+	const uint8_t *val;
+	int n = 0;
+
+	while ((tok = next_token(v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			depth++;
+			if (depth == 2 && !strcmp(name, "cpus"))
+				cpus_depth = depth;
+		} else if (tok == FDT_END_NODE) {
+			if (cpus_depth && depth == cpus_depth)
+				return n;
+			if (depth-- == 0)
+				return FDT_ERR_BADTREE;
+		} else if (tok == FDT_PROP && cpus_depth && depth <= cpus_depth + 1 &&
+			   len == 4 && !strcmp(name, "timebase-frequency")) {
+			if (!n++)
+				*old = be32(val);
+			if (hz)   /* val points into v->blob, which is ours to write */
+				put_be32(v->blob + (val - v->blob), hz);
+		}
+	}
+	return tok == FDT_END ? n : FDT_ERR_BADTREE;
+}
+
+int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old)
+{
+	struct fdt_view v;
+	int n;
+
+	*old = 0;
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	/* Check first, then write: a tree found malformed halfway through
+	 * /cpus is left exactly as it was. */
+	n = timebase_walk(&v, 0, old);
+	if (n > 0 && hz)
+		timebase_walk(&v, hz, old);
+	return n;
+}
+
 static uint64_t cells(const uint8_t *p, unsigned n)
 {
 	return n == 2 ? ((uint64_t)be32(p) << 32) | be32(p + 4) : be32(p);

@@ -15,6 +15,17 @@ uint32_t fdt_totalsize(uintptr_t fdt);
 unsigned fdt_count_cpus(uintptr_t fdt);
 
 /*
+ * timebase-frequency, the rate of mtime (devicetree spec 3.7 on /cpus,
+ * 3.8 on a cpu node; Linux reads the one on /cpus). Every 32-bit
+ * timebase-frequency on /cpus and its cpu@N children is set to hz, in
+ * place (the size does not change); hz 0 only reads. *old gets the first
+ * value found, 0 if there is none. Returns how many there are, or
+ * FDT_ERR_BADTREE (and writes nothing) if the tree up to the end of /cpus
+ * is malformed; what follows /cpus is not read.
+ */
+int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old);
+
+/*
  * Copy the tree at src (checked as fdt_totalsize does) to dst, where at
  * most max bytes may be written. Returns 0 or an FDT_ERR_*; on error
  * nothing is written. dst must be 8-byte aligned (devicetree spec 5.1).

@@ -49,10 +49,8 @@ static inline struct pmu_hart *this_pmu(void)
 extern char _fw_start[], _fw_end[];
 bool sbi_mem_ok(uint64_t addr, uint64_t len);
 
-/* console.c */
-void console_init(void);
-void console_putc(char c);
-void console_puts(const char *s);
+/* console.c: the firmware's output (console.h); panic.c: print the registers, stop */
+#include "console.h"
 __attribute__((noreturn)) void panic(const struct trap_frame *f, const char *why);
 
 /* trap.c */

@@ -106,7 +106,7 @@ static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsign
 	hsm[hartid].opaque = opaque;
 	fence_rw();                       /* address and argument before the state */
 	hsm[hartid].state = HSM_START_PENDING;
-	platform.ipi_send(hartid);
+	board_ipi_send(hartid);
 	return sbi_ok(0);
 }
 

@@ -219,7 +219,7 @@ static void banner(unsigned long hartid, unsigned long fdt)
 {
 	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
 	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
-	printf("Platform      : %s\n", platform.name);
+	board_banner();                  /* Platform, Timebase (platform/common/board.c) */
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
 	       hartid, TALLY_MAX_HARTS);

@@ -76,7 +76,7 @@ static inline void hfence_vvma_any_asid(unsigned long va)
 
 bool ipi_available(void)
 {
-	return platform.ipi_send != 0;
+	return platform.ipi.send != 0;
 }
 
 /* Larger ranges than this are flushed whole: one instruction beats thousands. */
@@ -127,7 +127,7 @@ void ipi_process(unsigned long hartid)
 	struct pmu_hart *pmu = &pmu_harts[hartid];
 	unsigned long req;
 
-	platform.ipi_clear(hartid);          /* before reading: a new request re-raises it */
+	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
 	req = atomic_swap(&mailbox[hartid], 0);
 	if (req & REQ_SSIP) {
 		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
@@ -139,7 +139,7 @@ void ipi_process(unsigned long hartid)
 		/* The last to finish rings the requester, which waits in WFI. */
 		unsigned long to = rfence.requester;
 		if (atomic_sub(&rfence.waiting, 1) == 0)
-			platform.ipi_send(to);
+			board_ipi_send(to);
 	}
 }
 
@@ -184,7 +184,7 @@ static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 			continue;
 		}
 		atomic_fetch_or(&mailbox[h], REQ_SSIP);
-		platform.ipi_send(h);
+		board_ipi_send(h);
 	}
 	return sbi_ok(0);
 }
@@ -231,7 +231,7 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 			continue;
 		}
 		atomic_fetch_or(&mailbox[h], REQ_FENCE);
-		platform.ipi_send(h);
+		board_ipi_send(h);
 	}
 	/*
 	 * Wait in WFI rather than spin: the last target's acknowledgement

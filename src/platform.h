@@ -2,14 +2,19 @@
 /*
  * A platform: a core's PMU backend plus a board (memory map, console,
  * timer, how to power off, where the payload goes and in which mode).
- * Each preset links exactly one `platform` object; nothing else in Tally
- * asks which board it is on.
+ * Each preset links exactly one `platform` object, a const description
+ * in src/platform/<core>/boards/<board>.c (or platform.c); nothing else in
+ * Tally asks which board it is on. What is done with the description
+ * (the console's CR before LF, the banner's board lines, stopping after a
+ * reset) is written once: the inline calls below and
+ * src/platform/common/board.c.
  */
 #ifndef TALLY_PLATFORM_H
 #define TALLY_PLATFORM_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "drivers/device.h"
 #include "pmu/pmu.h"
 
 struct trap_frame;   /* hart.h */
@@ -42,13 +47,10 @@ struct platform {
 	unsigned (*dt_fixup)(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 	uint32_t fdt_room;
 
-	/* Raise / clear another hart's machine software interrupt (CLINT msip); NULL: one hart. */
-	void (*ipi_send)(unsigned long hartid);
-	void (*ipi_clear)(unsigned long hartid);
 	/*
 	 * The hart has no time CSR (CVA6), or a board standing in for such a
 	 * hart wants it hidden: mcounteren.TM stays clear, so rdtime traps on
-	 * every core alike and trap.c answers it from timer_value().
+	 * every core alike and trap.c answers it from board_timer_value().
 	 */
 	bool no_time_csr;
 	/*
@@ -61,16 +63,11 @@ struct platform {
 	bool (*emulate_misaligned)(struct trap_frame *f, unsigned long *cause,
 				   unsigned long *tval);
 
-	void (*console_init)(void);
-	void (*console_putc)(char c);
-	int (*console_getc)(void);    /* -1 when nothing is waiting */
-
-	uint64_t timebase_hz;
-	uint64_t (*timer_value)(void);
-	void (*timer_set)(unsigned long hartid, uint64_t when);
-
-	/* Does not return. */
-	void (*system_reset)(unsigned long type, unsigned long reason);
+	/* The devices, each a driver and its numbers (drivers/device.h). */
+	struct board_console console;
+	struct board_timer timer;
+	struct board_ipi ipi;         /* .send NULL: one hart */
+	struct board_reset reset;     /* .reset NULL: no power-off, the hart stops */
 
 	const struct pmu_backend *pmu;
 	uint32_t fw_events;           /* firmware events this board can produce */
@@ -87,6 +84,31 @@ struct platform {
 	(1u << PMU_FW_ILLEGAL_INSN) | (1u << PMU_FW_SET_TIMER))
 
 extern const struct platform platform;
+
+/*
+ * The board's devices as the rest of Tally calls them. Each is one
+ * indirect call straight into the driver with the board's numbers: the
+ * same cost as a per-board wrapper, without anyone writing one.
+ */
+static inline void board_putc(char c) { platform.console.put(&platform.console, c); }
+static inline int board_getc(void)
+{
+	return platform.console.get ? platform.console.get(&platform.console) : -1;
+}
+static inline uint64_t board_timer_value(void) { return platform.timer.value(platform.timer.base); }
+static inline void board_timer_set(unsigned long hartid, uint64_t when)
+{
+	platform.timer.set(platform.timer.base, hartid, when);
+}
+static inline void board_ipi_send(unsigned long hartid) { platform.ipi.send(platform.ipi.base, hartid); }
+static inline void board_ipi_clear(unsigned long hartid) { platform.ipi.clear(platform.ipi.base, hartid); }
+
+/* src/platform/common/board.c */
+void board_console_init(void);
+/* The board's power-off or reset, then this hart stops for good (SRST, panic). */
+__attribute__((noreturn)) void board_reset(unsigned long type, unsigned long reason);
+/* The banner's board lines: name, console, timer and timebase, power-off. */
+void board_banner(void);
 
 /* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */
 unsigned dt_fixup(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "hart.h"
+#include "console.h"
 
 /* Where formatted characters go: a buffer (bounded) or the console. */
 struct sink {

@@ -14,14 +14,14 @@ enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
 struct sbiret sbi_legacy_putchar(SBI_ARGS)
 {
 	(void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
-	platform.console_putc((char)a0);
+	board_putc((char)a0);
 	return (struct sbiret){ 0, a1 };
 }
 
 struct sbiret sbi_legacy_getchar(SBI_ARGS)
 {
 	(void)a0; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
-	return (struct sbiret){ platform.console_getc(), a1 };
+	return (struct sbiret){ board_getc(), a1 };
 }
 
 struct sbiret sbi_dbcn_ecall(SBI_ARGS)
@@ -39,14 +39,14 @@ struct sbiret sbi_dbcn_ecall(SBI_ARGS)
 			return sbi_err(SBI_ERR_INVALID_PARAM);
 		if (fid == DBCN_WRITE) {
 			for (i = 0; i < n; i++)
-				platform.console_putc((char)buf[i]);
+				board_putc((char)buf[i]);
 			return sbi_ok(n);
 		}
-		for (i = 0; i < n && (c = platform.console_getc()) >= 0; i++)
+		for (i = 0; i < n && (c = board_getc()) >= 0; i++)
 			buf[i] = (uint8_t)c;
 		return sbi_ok(i);
 	case DBCN_WRITE_BYTE:
-		platform.console_putc((char)a0);
+		board_putc((char)a0);
 		return sbi_ok(0);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);

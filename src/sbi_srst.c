@@ -24,6 +24,5 @@ struct sbiret sbi_srst_ecall(SBI_ARGS)
 	printf("tally: %s requested by hart %lu%s\n",
 	       type == SRST_SHUTDOWN ? "shutdown" : "reboot", r_mhartid(),
 	       reason == SRST_REASON_FAILURE ? " (system failure)" : "");
-	platform.system_reset(type, reason);
-	return sbi_err(SBI_ERR_FAILED);   /* the board could not do it */
+	board_reset(type, reason);   /* powers off, or stops this hart where it cannot */
 }

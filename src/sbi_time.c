@@ -15,7 +15,7 @@ static void set_timer(uint64_t when)
 		w_stimecmp(when);    /* STIP now follows stimecmp by itself */
 		return;
 	}
-	platform.timer_set(r_mhartid(), when);
+	board_timer_set(r_mhartid(), when);
 	clear_mip(MIP_STIP);         /* the old deadline no longer applies */
 	set_mie(MIP_MTIP);           /* tell us when the new one passes */
 }

@@ -56,7 +56,7 @@ static bool emulate_rdtime(struct trap_frame *f)
 		return false;
 	n = csr & 31;
 	if (n == 1) {
-		now = platform.timer_value();
+		now = board_timer_value();
 	} else {
 		/*
 		 * The other counters are answered from the M-mode counter only on

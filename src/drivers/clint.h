@@ -2,7 +2,7 @@
 /* The SiFive CLINT: msip, mtimecmp and mtime (QEMU virt, CVA6). */
 #ifndef TALLY_CLINT_H
 #define TALLY_CLINT_H
-#include <stdint.h>
+#include "device.h"
 
 #define CLINT_MSIP     0x0000
 #define CLINT_MTIMECMP 0x4000
@@ -13,4 +13,10 @@ void clint_set_mtimecmp(uintptr_t base, unsigned long hartid, uint64_t when);
 /* Raise / clear a hart's machine software interrupt (its msip word). */
 void clint_send_ipi(uintptr_t base, unsigned long hartid);
 void clint_clear_ipi(uintptr_t base, unsigned long hartid);
+
+/* A board's CLINT at base as its timer (mtime ticking hz times a second) ... */
+#define CLINT_TIMER(base_, hz_) { \
+	.value = clint_mtime, .set = clint_set_mtimecmp, .base = (base_), .hz = (hz_) }
+/* ... and, where there are harts to wake, for IPIs through msip. */
+#define CLINT_IPI(base_) { .send = clint_send_ipi, .clear = clint_clear_ipi, .base = (base_) }
 #endif

@@ -2,18 +2,18 @@
 #include "arch/mmio.h"
 #include "demo_uart.h"
 
-void demo_uart_putc(uintptr_t base, char c)
+void demo_uart_putc(const struct board_console *con, char c)
 {
 	/* Wait for room in the TX FIFO; a byte written while it is full is lost. */
-	while (mmio_read32(base + DEMO_UART_STATUS) & DEMO_UART_TX_FULL)
+	while (mmio_read32(con->base + DEMO_UART_STATUS) & DEMO_UART_TX_FULL)
 		;
-	mmio_write32(base + DEMO_UART_TX, (uint8_t)c);
+	mmio_write32(con->base + DEMO_UART_TX, (uint8_t)c);
 }
 
-int demo_uart_getc(uintptr_t base)
+int demo_uart_getc(const struct board_console *con)
 {
 	/* Reading RX with the FIFO empty would return a stale byte: check first. */
-	if (mmio_read32(base + DEMO_UART_STATUS) & DEMO_UART_RX_EMPTY)
+	if (mmio_read32(con->base + DEMO_UART_STATUS) & DEMO_UART_RX_EMPTY)
 		return -1;
-	return (int)(mmio_read32(base + DEMO_UART_RX) & 0xff);
+	return (int)(mmio_read32(con->base + DEMO_UART_RX) & 0xff);
 }

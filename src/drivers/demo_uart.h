@@ -10,7 +10,7 @@
  */
 #ifndef TALLY_DEMO_UART_H
 #define TALLY_DEMO_UART_H
-#include <stdint.h>
+#include "device.h"
 
 #define DEMO_UART_RX       0x0
 #define DEMO_UART_TX       0x4
@@ -18,6 +18,10 @@
 #define DEMO_UART_RX_EMPTY 0x1
 #define DEMO_UART_TX_FULL  0x2
 
-void demo_uart_putc(uintptr_t base, char c);
-int demo_uart_getc(uintptr_t base);   /* -1 when nothing is waiting */
+void demo_uart_putc(const struct board_console *con, char c);
+int demo_uart_getc(const struct board_console *con);   /* -1 when nothing is waiting */
+
+/* Fixed baud rate: no init, no clock. */
+#define DEMO_UART_CONSOLE(base_) { \
+	.put = demo_uart_putc, .get = demo_uart_getc, .base = (base_) }
 #endif

@@ -15,8 +15,9 @@ uint64_t ibex_timer_value(uintptr_t base)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-void ibex_timer_set(uintptr_t base, uint64_t when)
+void ibex_timer_set(uintptr_t base, unsigned long hartid, uint64_t when)
 {
+	(void)hartid;   /* one hart, one mtimecmp */
 	/*
 	 * Three writes, in this order: low half all ones first, so that while
 	 * the halves disagree the compare value is never below `when` (no

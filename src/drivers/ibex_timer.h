@@ -11,7 +11,7 @@
  */
 #ifndef TALLY_IBEX_TIMER_H
 #define TALLY_IBEX_TIMER_H
-#include <stdint.h>
+#include "device.h"
 
 #define IBEX_TIMER_MTIME_LO    0x0
 #define IBEX_TIMER_MTIME_HI    0x4
@@ -19,5 +19,10 @@
 #define IBEX_TIMER_MTIMECMP_HI 0xc
 
 uint64_t ibex_timer_value(uintptr_t base);
-void ibex_timer_set(uintptr_t base, uint64_t when);
+/* hartid is ignored: the timer has one compare register, for the one hart. */
+void ibex_timer_set(uintptr_t base, unsigned long hartid, uint64_t when);
+
+/* A board's Ibex example timer at base, counting hz times a second. */
+#define IBEX_TIMER(base_, hz_) { \
+	.value = ibex_timer_value, .set = ibex_timer_set, .base = (base_), .hz = (hz_) }
 #endif

@@ -7,12 +7,12 @@ enum { RBR = 0, THR = 0, DLL = 0, IER = 1, DLM = 1, FCR = 2, LCR = 3, LSR = 5 };
 #define LSR_THRE 0x20   /* transmit holding register empty */
 
 /* Register r's address: byte registers, 1 << reg_shift bytes apart. */
-static inline uintptr_t reg(const struct uart16550 *u, unsigned r)
+static inline uintptr_t reg(const struct board_console *u, unsigned r)
 {
 	return u->base + ((uintptr_t)r << u->reg_shift);
 }
 
-void uart16550_init(const struct uart16550 *u)
+void uart16550_init(const struct board_console *u)
 {
 	if (!u->clock_hz)
 		return;
@@ -25,14 +25,14 @@ void uart16550_init(const struct uart16550 *u)
 	mmio_write8(reg(u, FCR), 0x07);            /* FIFOs on and cleared */
 }
 
-void uart16550_putc(const struct uart16550 *u, char c)
+void uart16550_putc(const struct board_console *u, char c)
 {
 	while (!(mmio_read8(reg(u, LSR)) & LSR_THRE))
 		;
 	mmio_write8(reg(u, THR), (uint8_t)c);
 }
 
-int uart16550_getc(const struct uart16550 *u)
+int uart16550_getc(const struct board_console *u)
 {
 	if (!(mmio_read8(reg(u, LSR)) & LSR_DR))
 		return -1;

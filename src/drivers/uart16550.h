@@ -2,16 +2,18 @@
 /* NS16550-compatible UART: QEMU virt (registers 1 byte apart), CVA6 SoCs (4 bytes). */
 #ifndef TALLY_UART16550_H
 #define TALLY_UART16550_H
-#include <stdint.h>
+#include "device.h"
 
-struct uart16550 {
-	uintptr_t base;
-	unsigned reg_shift;     /* register n is at base + (n << reg_shift) */
-	uint32_t clock_hz;      /* 0: leave the divisor as the boot ROM set it */
-	uint32_t baud;
-};
+void uart16550_init(const struct board_console *u);
+void uart16550_putc(const struct board_console *u, char c);
+int uart16550_getc(const struct board_console *u);
 
-void uart16550_init(const struct uart16550 *u);
-void uart16550_putc(const struct uart16550 *u, char c);
-int uart16550_getc(const struct uart16550 *u);
+/*
+ * A board's 16550: registers 1 << shift bytes apart, clocked at clock_hz
+ * and set to baud at boot; clock_hz 0 leaves the divisor as the boot ROM
+ * (or QEMU) set it.
+ */
+#define UART16550_CONSOLE(base_, shift_, clock_hz_, baud_) { \
+	.init = uart16550_init, .put = uart16550_putc, .get = uart16550_getc, \
+	.base = (base_), .reg_shift = (shift_), .clock_hz = (clock_hz_), .baud = (baud_) }
 #endif

@@ -9,33 +9,32 @@
 #define TALLY_QEMU_VIRT_H
 #include <stdint.h>
 
+#include "drivers/clint.h"
+#include "drivers/uart16550.h"
+
 #define QEMU_VIRT_RAM_BASE 0x80000000UL
+#define QEMU_VIRT_UART     0x10000000UL
+#define QEMU_VIRT_CLINT    0x02000000UL
+#define QEMU_VIRT_TEST     0x00100000UL
 #define QEMU_VIRT_TIMEBASE 10000000
 
-void qemu_virt_console_init(void);
-void qemu_virt_putc(char c);
-int qemu_virt_getc(void);
-uint64_t qemu_virt_timer_value(void);
-void qemu_virt_timer_set(unsigned long hartid, uint64_t when);
-void qemu_virt_ipi_send(unsigned long hartid);
-void qemu_virt_ipi_clear(unsigned long hartid);
-/* Power off (exit 0, or 1 for a failure reason) or reset QEMU. */
-void qemu_virt_reset(unsigned long type, unsigned long reason);
+/*
+ * The SiFive test device at base: power off (exit 0, or 1 for a failure
+ * reason) or reset QEMU.
+ */
+void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
 
 /*
  * The struct platform fields every board on QEMU's virt machine shares:
- * where RAM is, and which device answers console, timer and reset. A
- * board adds its own core-facing fields (payload mode, PMU backend, ...).
+ * where RAM is, and which device answers console, timer and reset (the
+ * UART's divisor is QEMU's business: clock 0 leaves it). A board adds its
+ * own core-facing fields (payload mode, PMU backend, ...).
  */
 #define QEMU_VIRT_DEVICES \
 	.ram_base = QEMU_VIRT_RAM_BASE, \
-	.console_init = qemu_virt_console_init, \
-	.console_putc = qemu_virt_putc, \
-	.console_getc = qemu_virt_getc, \
-	.timebase_hz = QEMU_VIRT_TIMEBASE, \
-	.timer_value = qemu_virt_timer_value, \
-	.timer_set = qemu_virt_timer_set, \
-	.system_reset = qemu_virt_reset
+	.console = UART16550_CONSOLE(QEMU_VIRT_UART, 0, 0, 0), \
+	.timer = CLINT_TIMER(QEMU_VIRT_CLINT, QEMU_VIRT_TIMEBASE), \
+	.reset = { .reset = qemu_virt_reset, .base = QEMU_VIRT_TEST }
 
 /*
  * What an S-mode payload on virt gets besides: QEMU's device tree (near the
@@ -47,8 +46,7 @@ void qemu_virt_reset(unsigned long type, unsigned long reason);
 	.payload_mode = PRV_S, \
 	.dt_fixup = dt_fixup, \
 	.fdt_room = 4096, \
-	.ipi_send = qemu_virt_ipi_send, \
-	.ipi_clear = qemu_virt_ipi_clear, \
+	.ipi = CLINT_IPI(QEMU_VIRT_CLINT), \
 	.fw_events = FW_EVENTS_S_PAYLOAD
 
 /*
@@ -65,4 +63,13 @@ void qemu_virt_reset(unsigned long type, unsigned long reason);
  */
 void qemu_pmu_stop(unsigned ctr, uint64_t sel);
 void qemu_pmu_start(unsigned ctr, uint64_t sel);
+
+/* The counter operations of a backend on QEMU: the standard CSRs (pmu_csr.h), start/stop as above. */
+#define QEMU_PMU_CSR_OPS \
+	.program = pmu_csr_program, \
+	.clear = pmu_csr_clear, \
+	.read = pmu_csr_read, \
+	.write = pmu_csr_write, \
+	.start = qemu_pmu_start, \
+	.stop = qemu_pmu_stop
 #endif

@@ -85,12 +85,7 @@ const struct pmu_backend pmu_qemu = {
 	.name = "qemu (target/riscv/pmu.c)",
 	.probe = pmu_csr_probe,
 	.map = qemu_map,
-	.program = pmu_csr_program,
-	.clear = pmu_csr_clear,
-	.read = pmu_csr_read,
-	.write = pmu_csr_write,
-	.start = qemu_pmu_start,
-	.stop = qemu_pmu_stop,
+	QEMU_PMU_CSR_OPS,
 	.overflowed = pmu_csr_overflowed,
 	.describe = qemu_describe,
 };

@@ -29,9 +29,11 @@ static void t_description(void)
 	CHECK_EQ(platform.payload_mode, PRV_U);
 	CHECK(platform.mtvec_vectored);
 	CHECK(platform.no_time_csr);
-	CHECK(platform.ipi_send == NULL && platform.ipi_clear == NULL);   /* no msip */
+	CHECK(platform.ipi.send == NULL);            /* no msip: one hart */
+	CHECK(platform.reset.reset == NULL);         /* no power-off register */
 	CHECK(platform.dt_fixup == NULL);
-	CHECK_EQ(platform.timebase_hz, 50000000);
+	CHECK_EQ(platform.timer.hz, 50000000);
+	CHECK(platform.console.init == NULL);        /* fixed baud rate */
 	CHECK(platform.pmu == &pmu_ibex);
 	CHECK_EQ(platform.fw_events, 1u << PMU_FW_ILLEGAL_INSN);
 }
@@ -40,14 +42,14 @@ static void t_description(void)
 static void t_console_init_touches_nothing(void)
 {
 	mmio_reset();
-	platform.console_init();
+	board_console_init();
 	CHECK_EQ(mmio_n, 0);
 }
 
 static void t_putc(void)
 {
 	mmio_reset();
-	platform.console_putc('A');
+	board_putc('A');
 	EXPECT(R32(UART_STATUS, 0), W32(UART_TX, 'A'));
 }
 
@@ -67,7 +69,7 @@ static void t_putc_waits_while_tx_full(void)
 	mmio_reset();
 	full_reads = 0;
 	mmio_on_read = tx_full_three_times;
-	platform.console_putc('\n');
+	board_putc('\n');
 	EXPECT(R32(UART_STATUS, 2), R32(UART_STATUS, 2), R32(UART_STATUS, 2),
 	       R32(UART_STATUS, 0), W32(UART_TX, '\n'));
 }
@@ -77,13 +79,13 @@ static void t_getc(void)
 	/* RX empty (status bit 0): -1, and RX data is not read (it would pop). */
 	mmio_reset();
 	mmio_preset(UART_STATUS, 1);
-	CHECK_EQ(platform.console_getc(), -1);
+	CHECK_EQ(board_getc(), -1);
 	EXPECT(R32(UART_STATUS, 1));
 
 	mmio_reset();
 	mmio_preset(UART_STATUS, 0);
 	mmio_preset(UART_RX, 0x1234567a);    /* only the low byte is data */
-	CHECK_EQ(platform.console_getc(), 'z');
+	CHECK_EQ(board_getc(), 'z');
 	EXPECT(R32(UART_STATUS, 0), R32(UART_RX, 0x1234567a));
 }
 
@@ -92,7 +94,7 @@ static void t_timer_value(void)
 	mmio_reset();
 	mmio_preset(MTIME_LO, 5);
 	mmio_preset(MTIME_HI, 1);
-	CHECK_EQ(platform.timer_value(), 0x100000005ULL);
+	CHECK_EQ(board_timer_value(), 0x100000005ULL);
 	EXPECT(R32(MTIME_HI, 1), R32(MTIME_LO, 5), R32(MTIME_HI, 1));
 }
 
@@ -112,7 +114,7 @@ static void t_timer_value_wrap(void)
 	mmio_reset();
 	hi_reads = 0;
 	mmio_on_read = wrap;
-	CHECK_EQ(platform.timer_value(), 0x100000003ULL);
+	CHECK_EQ(board_timer_value(), 0x100000003ULL);
 	EXPECT(R32(MTIME_HI, 0), R32(MTIME_LO, 0xffffffff), R32(MTIME_HI, 1),
 	       R32(MTIME_HI, 1), R32(MTIME_LO, 3), R32(MTIME_HI, 1));
 }
@@ -121,7 +123,7 @@ static void t_timer_value_wrap(void)
 static void t_timer_set(void)
 {
 	mmio_reset();
-	platform.timer_set(0, 0x123456789ULL);
+	board_timer_set(0, 0x123456789ULL);
 	EXPECT(W32(MTIMECMP_LO, 0xffffffff), W32(MTIMECMP_HI, 1), W32(MTIMECMP_LO, 0x23456789));
 }
 

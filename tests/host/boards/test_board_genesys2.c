@@ -40,10 +40,11 @@ static void t_description(void)
 	CHECK_EQ(platform.payload_mode, PRV_S);
 	CHECK(!platform.mtvec_vectored);
 	CHECK(platform.no_time_csr);                 /* CVA6: rdtime is emulated */
-	CHECK_EQ(platform.timebase_hz, 25000000);     /* timebase-frequency in the ROM's tree */
+	CHECK_EQ(platform.timer.hz, 25000000);     /* timebase-frequency in the ROM's tree */
 	CHECK(platform.dt_fixup == dt_fixup_copy);   /* the tree is in ROM */
 	CHECK(platform.fdt_room >= 256);
-	CHECK(platform.ipi_send && platform.ipi_clear);
+	CHECK(platform.ipi.send && platform.ipi.clear);
+	CHECK(platform.reset.reset == NULL);         /* no power-off register */
 	CHECK(platform.pmu == &pmu_cva6);
 	CHECK(platform.emulate_misaligned == emulate_misaligned);   /* CVA6 traps them */
 }
@@ -52,7 +53,7 @@ static void t_description(void)
 static void t_console_init(void)
 {
 	mmio_reset();
-	platform.console_init();
+	board_console_init();
 	EXPECT(W8(UART(IER), 0), W8(UART(LCR), 0x80), W8(UART(DLL), 27), W8(UART(DLM), 0),
 	       W8(UART(LCR), 0x03), W8(UART(FCR), 0x07));
 }
@@ -61,18 +62,18 @@ static void t_console_io(void)
 {
 	mmio_reset();
 	mmio_preset(UART(LSR), 0x60);                 /* THR empty */
-	platform.console_putc('G');
+	board_putc('G');
 	EXPECT(R8(UART(LSR), 0x60), W8(UART(THR), 'G'));
 
 	mmio_reset();
 	mmio_preset(UART(LSR), 0x60);                 /* no data ready */
-	CHECK_EQ(platform.console_getc(), -1);
+	CHECK_EQ(board_getc(), -1);
 	EXPECT(R8(UART(LSR), 0x60));
 
 	mmio_reset();
 	mmio_preset(UART(LSR), 0x61);
 	mmio_preset(UART(RBR), 'k');
-	CHECK_EQ(platform.console_getc(), 'k');
+	CHECK_EQ(board_getc(), 'k');
 	EXPECT(R8(UART(LSR), 0x61), R8(UART(RBR), 'k'));
 }
 
@@ -81,20 +82,20 @@ static void t_timer(void)
 	mmio_reset();
 	mmio_preset(CLINT + 0xbff8, 0x10);
 	mmio_preset(CLINT + 0xbffc, 0x3);
-	CHECK_EQ(platform.timer_value(), 0x300000010ULL);
+	CHECK_EQ(board_timer_value(), 0x300000010ULL);
 	EXPECT(R32(CLINT + 0xbffc, 3), R32(CLINT + 0xbff8, 0x10), R32(CLINT + 0xbffc, 3));
 
 	/* hart 1's mtimecmp is 8 bytes past hart 0's */
 	mmio_reset();
-	platform.timer_set(1, 0x500000001ULL);
+	board_timer_set(1, 0x500000001ULL);
 	EXPECT(W32(CLINT + 0x4008, 0xffffffff), W32(CLINT + 0x400c, 5), W32(CLINT + 0x4008, 1));
 }
 
 static void t_ipi(void)
 {
 	mmio_reset();
-	platform.ipi_send(2);
-	platform.ipi_clear(2);
+	board_ipi_send(2);
+	board_ipi_clear(2);
 	EXPECT(W32(CLINT + 8, 1), W32(CLINT + 8, 0));   /* msip of hart 2 */
 }
 

@@ -19,19 +19,20 @@ static void t_description(void)
 	CHECK_EQ(platform.payload_mode, PRV_U);
 	CHECK(platform.mtvec_vectored);
 	CHECK(platform.no_time_csr);
-	CHECK(platform.ipi_send == NULL);
+	CHECK(platform.ipi.send == NULL);
+	CHECK_EQ(platform.timer.hz, 50000000);
 	CHECK(platform.pmu == &pmu_ibex);
 }
 
 static void t_console(void)
 {
 	mmio_reset();
-	platform.console_init();
+	board_console_init();
 	CHECK_EQ(mmio_n, 0);
-	platform.console_putc('x');
+	board_putc('x');
 	EXPECT(W8(0x00020000, 'x'));          /* one byte store, no status to poll */
 	mmio_reset();
-	CHECK_EQ(platform.console_getc(), -1);  /* output only: nothing is read */
+	CHECK_EQ(board_getc(), -1);  /* output only: nothing is read */
 	CHECK_EQ(mmio_n, 0);
 }
 
@@ -40,11 +41,20 @@ static void t_timer(void)
 	mmio_reset();
 	mmio_preset(0x00030000, 7);
 	mmio_preset(0x00030004, 2);
-	CHECK_EQ(platform.timer_value(), 0x200000007ULL);
+	CHECK_EQ(board_timer_value(), 0x200000007ULL);
 	EXPECT(R32(0x00030004, 2), R32(0x00030000, 7), R32(0x00030004, 2));
 	mmio_reset();
-	platform.timer_set(0, 0xabcdef0012ULL);
+	board_timer_set(0, 0xabcdef0012ULL);
 	EXPECT(W32(0x00030008, 0xffffffff), W32(0x0003000c, 0xab), W32(0x00030008, 0xcdef0012));
+}
+
+/* SimCtrl's control word: write 1 to end the run, whatever SRST asked for. */
+static void t_reset(void)
+{
+	mmio_reset();
+	platform.reset.reset(platform.reset.base, 0, 0);
+	platform.reset.reset(platform.reset.base, 1, 1);
+	EXPECT(W32(0x00020008, 1), W32(0x00020008, 1));
 }
 
 int main(int argc, char **argv)
@@ -53,5 +63,6 @@ int main(int argc, char **argv)
 	RUN(t_description);
 	RUN(t_console);
 	RUN(t_timer);
+	RUN(t_reset);
 	return h_done();
 }

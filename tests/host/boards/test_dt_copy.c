@@ -4,7 +4,9 @@
  * as the CVA6 Genesys2 boot ROM passes it, is copied into RAM just past the
  * firmware's region, gets the /reserved-memory node there, and the payload
  * is handed the copy. The "ROM" here is a const array the code must not
- * write; the "RAM" a buffer whose end is the payload's base.
+ * write; the "RAM" a buffer whose end is the payload's base. The copy's
+ * timebase-frequency follows the board's timer (fdt_set_timebase): the
+ * testharness ROM's 32768 becomes the 12.5 MHz its mtime really runs at.
  */
 #include <string.h>
 #include "harness.h"
@@ -12,11 +14,13 @@
 #include "hart.h"
 #include "platform.h"
 #include "genesys2_dtb.h"
+#include "testharness_dtb.h"
 
 static uint8_t ram[16384] __attribute__((aligned(4096)));
 const struct platform platform = {
 	.payload_base = (uintptr_t)ram + sizeof(ram),
 	.fdt_room = 1024,
+	.timer = { .hz = 12500000 },     /* the CVA6 testharness's mtime rate */
 };
 /* dt_fixup shrinks ram_hi to the tree's /memory node (1 GiB at 0x80000000) */
 struct features features;
@@ -66,6 +70,62 @@ static void t_copy_then_reserve(void)
 	snprintf(name, sizeof(name), "mmode_resv@%lx", (unsigned long)fw_base);
 	CHECK_EQ(fdt_reserve_memory(fdt, 0, name, fw_base, fw_size), FDT_ERR_EXISTS);
 	CHECK_EQ(fdt_reserve_memory(fdt, 0, "reserved-memory", 0, 0), FDT_ERR_NOSPACE);
+	/* The copy says the board's timebase; the ROM keeps its own. */
+	uint32_t hz;
+	CHECK_EQ(fdt_set_timebase(fdt, 0, &hz), 1);
+	CHECK_EQ(hz, 12500000);
+	CHECK_EQ(fdt_set_timebase((uintptr_t)genesys2_dtb, 0, &hz), 1);
+	CHECK_EQ(hz, 25000000);
+}
+
+/* The testharness ROM's tree: 32768 on /cpus and on cpu@0, both set. */
+static void t_testharness_timebase(void)
+{
+	uint8_t rom_before[sizeof(testharness_dtb)];
+	unsigned long fdt = (unsigned long)(uintptr_t)testharness_dtb;
+	uint32_t hz;
+
+	memcpy(rom_before, testharness_dtb, sizeof(rom_before));
+	CHECK_EQ(fdt_set_timebase(fdt, 0, &hz), 2);
+	CHECK_EQ(hz, 32768);
+	features.ram_lo = 0x80000000;
+	features.ram_hi = 0x80000000 + 0x8000000ULL;
+	CHECK_EQ(dt_fixup_copy(&fdt, (uintptr_t)ram, 4096), 1);
+	CHECK_EQ(fdt, (uintptr_t)ram + 4096);
+	CHECK(!memcmp(rom_before, testharness_dtb, sizeof(rom_before)));
+	CHECK_EQ(fdt_set_timebase(fdt, 0, &hz), 2);
+	CHECK_EQ(hz, 12500000);
+	/* both properties, not just the first: set one back and look again */
+	CHECK_EQ(fdt_set_timebase(fdt, 32768, &hz), 2);
+	CHECK_EQ(fdt_set_timebase(fdt, 0, &hz), 2);
+	CHECK_EQ(hz, 32768);
+}
+
+/*
+ * A tree that turns out malformed after both timebase properties (a bad
+ * token where cpu@0's interrupt-controller begins, still inside /cpus) is
+ * refused and left exactly as it was.
+ */
+static void t_timebase_bad_tree(void)
+{
+	static const char node[] = "interrupt-controller";
+	uint8_t *t = ram;
+	uint32_t hz, off = 0;
+
+	memcpy(t, testharness_dtb, sizeof(testharness_dtb));
+	for (uint32_t i = 0; i + sizeof(node) <= sizeof(testharness_dtb); i++)
+		if (!memcmp(t + i, node, sizeof(node))) {
+			off = i - 4;        /* its FDT_BEGIN_NODE token */
+			break;
+		}
+	CHECK(off > 0);
+	CHECK_EQ(be32(t + off), 1);
+	t[off + 3] = 0x77;
+	CHECK_EQ(fdt_set_timebase((uintptr_t)t, 12500000, &hz), FDT_ERR_BADTREE);
+	t[off + 3] = 1;
+	CHECK(!memcmp(t, testharness_dtb, sizeof(testharness_dtb)));   /* nothing written */
+	CHECK_EQ(fdt_set_timebase((uintptr_t)ram + 64, 1, &hz), FDT_ERR_BADTREE);
+	CHECK_EQ(hz, 0);
 }
 
 /* Too close to the payload: the ROM tree goes on unchanged (and unreserved). */
@@ -110,6 +170,8 @@ int main(int argc, char **argv)
 {
 	h_init(argc, argv);
 	RUN(t_copy_then_reserve);
+	RUN(t_testharness_timebase);
+	RUN(t_timebase_bad_tree);
 	RUN(t_no_room_passes_rom_tree);
 	RUN(t_bad_tree);
 	RUN(t_fdt_copy_bounds);

@@ -27,12 +27,7 @@ static const struct pmu_backend pmu_cva6_on_qemu = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22), on QEMU",
 	.probe = pmu_cva6_probe,
 	.map = pmu_cva6_map,
-	.program = pmu_csr_program,
-	.clear = pmu_csr_clear,
-	.read = pmu_csr_read,
-	.write = pmu_csr_write,
-	.start = qemu_pmu_start,
-	.stop = qemu_pmu_stop,
+	QEMU_PMU_CSR_OPS,
 	.describe = pmu_cva6_describe,
 };
 

@@ -1,78 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The CVA6 testharness (corev_apu/tb/ariane_testharness.sv) and the
- * Genesys2-style FPGA SoCs built around the same address map
- * (corev_apu/tb/ariane_soc_pkg.sv):
- *   DRAM  0x80000000   the core starts here (fw_payload: firmware + payload)
- *   CLINT 0x02000000   msip +0, mtimecmp +0x4000, mtime +0xbff8
- *   PLIC  0x0c000000   (not used by Tally itself)
- *   UART  0x10000000   16550, registers 4 bytes apart
- * The Verilator testharness stops when the program writes (code << 1) | 1
- * to the symbol `tohost` (the HTIF convention); SRST shutdown does that.
- * The clock numbers are the ones OpenSBI's fpga/ariane platform uses.
+ * The CVA6 testharness (corev_apu/tb/ariane_testharness.sv, built with
+ * Verilator as Variane_testharness), on the corev_apu SoC map
+ * (../cva6_board.h). The core starts in the boot ROM (corev_apu/bootrom),
+ * which jumps to DRAM with a0 = mhartid and a1 = the device tree built
+ * into the ROM; the DRAM image (fw_payload: firmware + payload) is
+ * preloaded by the harness. The harness stops when the program writes
+ * (code << 1) | 1 to the symbol `tohost` (HTIF, drivers/htif.c); SRST
+ * shutdown does that.
+ *
+ * The timebase. mtime counts rising edges of the harness's rtc_i input
+ * (clint.sv), and the Verilator driver (corev_apu/tb/ariane_tb.cpp) flips
+ * rtc_i every second clock cycle: one tick per 4 core cycles. The ROM's
+ * tree says 50 MHz for the core, so mtime runs at 12.5 MHz. The same tree
+ * says timebase-frequency = 32768, which is right only for the UVM bench
+ * (ariane_tb.sv drives rtc_i from a 30.517 us period), where a tick is
+ * ~1526 cycles: an OS believing it on Verilator would see time run 381
+ * times too fast. Tally goes by the hardware: 12.5 MHz, and dt_fixup
+ * writes that into the copy of the tree the payload gets, so the banner,
+ * the tree and mtime agree.
  */
-#include "drivers/clint.h"
-#include "drivers/uart16550.h"
-#include "misaligned.h"
-#include "platform.h"
-#include "platform/cva6/pmu_cva6.h"
-#include "arch/riscv.h"
-#include "tally_config.h"
-
-#define CVA6_CLINT 0x02000000UL
-
-/*
- * The HTIF mailbox. The simulator finds tohost by name in the ELF; the
- * linker script keeps the .htif section even though no code reads it.
- */
-volatile uint64_t tohost __attribute__((section(".htif"), used, aligned(8)));
-volatile uint64_t fromhost __attribute__((section(".htif"), used, aligned(8)));
-
-static const struct uart16550 uart = {
-	.base = 0x10000000UL, .reg_shift = 2, .clock_hz = 50000000, .baud = 115200,
-};
-
-static void th_console_init(void) { uart16550_init(&uart); }
-static void th_putc(char c) { uart16550_putc(&uart, c); }
-static int th_getc(void) { return uart16550_getc(&uart); }
-static uint64_t th_timer_value(void) { return clint_mtime(CVA6_CLINT); }
-static void th_timer_set(unsigned long hartid, uint64_t when)
-{
-	clint_set_mtimecmp(CVA6_CLINT, hartid, when);
-}
-
-static void th_ipi_send(unsigned long hartid) { clint_send_ipi(CVA6_CLINT, hartid); }
-static void th_ipi_clear(unsigned long hartid) { clint_clear_ipi(CVA6_CLINT, hartid); }
-
-/* There is no reset device: every reset type ends the simulation. */
-static void th_reset(unsigned long type, unsigned long reason)
-{
-	uint64_t code = (type == 0 && reason == 0) ? 0 : 1;
-
-	tohost = code << 1 | 1;   /* exit code 0 = pass, anything else = fail */
-	for (;;)
-		;
-}
+#include "drivers/htif.h"
+#include "platform/cva6/cva6_board.h"
 
 const struct platform platform = {
 	.name = "CVA6 testharness",
-	.ram_base = 0x80000000UL,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_S,
-	.ipi_send = th_ipi_send,
-	.ipi_clear = th_ipi_clear,
-	.no_time_csr = true,      /* CVA6 has no time CSR: rdtime is emulated */
-	/* CVA6's load/store unit raises a misaligned exception for any access
-	 * not aligned to its size: the firmware does it byte by byte. */
-	.emulate_misaligned = emulate_misaligned,
-	.console_init = th_console_init,
-	.console_putc = th_putc,
-	.console_getc = th_getc,
-	.timebase_hz = 1000000,
-	.timer_value = th_timer_value,
-	.timer_set = th_timer_set,
-	.system_reset = th_reset,
-	.pmu = &pmu_cva6,
-	.fw_events = FW_EVENTS_S_PAYLOAD,
+	CVA6_SOC_BOARD,
+	.timer = CLINT_TIMER(CVA6_SOC_CLINT, 12500000),   /* 50 MHz / 4: see above */
+	.reset = HTIF_RESET,         /* no reset device: every reset type ends the run */
 };

@@ -28,57 +28,15 @@
  * instruction; trap.c answers it from the M-mode counter and counts it as
  * ILLEGAL_INSN.
  */
-#include "arch/riscv.h"
 #include "drivers/demo_uart.h"
 #include "drivers/ibex_timer.h"
-#include "platform.h"
-#include "platform/ibex/pmu_ibex.h"
-#include "tally_config.h"
-
-#define DEMO_UART  0x80001000UL
-#define DEMO_TIMER 0x80002000UL
-
-static void ds_console_init(void) { }   /* fixed baud rate: nothing to program */
-static void ds_putc(char c) { demo_uart_putc(DEMO_UART, c); }
-static int ds_getc(void) { return demo_uart_getc(DEMO_UART); }
-
-static uint64_t ds_timer_value(void) { return ibex_timer_value(DEMO_TIMER); }
-static void ds_timer_set(unsigned long hartid, uint64_t when)
-{
-	(void)hartid;   /* one hart */
-	ibex_timer_set(DEMO_TIMER, when);
-}
-
-/*
- * The demo system has no reset or power-off register. Shutdown and
- * reboot both stop here (SRST has already printed which one was asked
- * for); the board's reset button restarts it. Jumping back to 0x00100080
- * instead would run the firmware again on top of its own used .data.
- */
-static void ds_reset(unsigned long type, unsigned long reason)
-{
-	(void)type; (void)reason;
-	for (;;)
-		;
-}
+#include "platform/ibex/ibex_board.h"
 
 const struct platform platform = {
 	.name = "Ibex demo system (Arty A7)",
-	.ram_base = 0x00100000UL,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_U,          /* M+U only: the payload runs in U-mode */
-	.mtvec_vectored = true,         /* mtvec.MODE is hardwired to vectored */
-	.no_time_csr = true,            /* Ibex has no time CSR: rdtime is emulated */
-	.console_init = ds_console_init,
-	.console_putc = ds_putc,
-	.console_getc = ds_getc,
-	.timebase_hz = 50000000,        /* the timer counts the 50 MHz system clock */
-	.timer_value = ds_timer_value,
-	.timer_set = ds_timer_set,
-	.system_reset = ds_reset,
-	.pmu = &pmu_ibex,
-	/* Illegal instructions are the only traps that come back: the
-	 * emulated rdtime/rdcycle/rdinstret/rdhpmcounter reads. */
-	.fw_events = 1u << PMU_FW_ILLEGAL_INSN,
+	IBEX_HART,
+	.ram_base = IBEX_EXAMPLE_RAM,
+	.console = DEMO_UART_CONSOLE(0x80001000UL),   /* fixed 115200 baud */
+	.timer = IBEX_TIMER(0x80002000UL, 50000000),  /* counts the 50 MHz system clock */
+	/* .ipi: one hart. .reset: none; the board's reset button restarts it. */
 };

@@ -14,20 +14,11 @@
  * on a real simple_system build by tests/rtl/. QEMU does have a time CSR;
  * this board hides it (no_time_csr) so rdtime traps as on Ibex.
  */
-#include "arch/riscv.h"
-#include "platform.h"
 #include "platform/common/qemu_virt.h"
-#include "platform/ibex/pmu_ibex.h"
-#include "tally_config.h"
+#include "platform/ibex/ibex_board.h"
 
 const struct platform platform = {
 	.name = "QEMU virt, lowrisc-ibex CPU (Ibex stand-in)",
 	QEMU_VIRT_DEVICES,
-	.ram_size = TALLY_RAM_SIZE,
-	.payload_base = TALLY_PAYLOAD_BASE,
-	.payload_mode = PRV_U,
-	.mtvec_vectored = true,         /* as on Ibex, so the same path is tested */
-	.no_time_csr = true,            /* as on Ibex: rdtime traps, is emulated */
-	.pmu = &pmu_ibex,
-	.fw_events = 1u << PMU_FW_ILLEGAL_INSN,
+	IBEX_HART,       /* mtvec vectored and rdtime trapping as on Ibex, so the same paths run */
 };
