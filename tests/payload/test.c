@@ -386,6 +386,35 @@ static void test_dbcn(void)
 	check_eq(r.value, 8, "dbcn: ... writes all 8");
 }
 
+/*
+ * Arguments the spec types uint32_t (SRST reset_type/reset_reason) or
+ * uint8_t (DBCN write_byte) are the low bits of their register only: on
+ * rv64 a caller may leave anything above them (binary encoding, chapter 3).
+ * So the answers below are the ones the low bits alone get. (HSM's
+ * suspend_type is checked in smp/smp.c; shutdown itself, with garbage
+ * above both SRST arguments, is lib.c's sbi_shutdown.) On rv32 there is
+ * nothing above, and these repeat the plain checks.
+ */
+static void test_u32_args(void)
+{
+	const unsigned long g = UPPER_GARBAGE;
+
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 3, 0, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: reserved type 3, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0, g | 2, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: shutdown, reserved reason 2, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 1, g | 0xE0000000UL, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: cold reboot, vendor reason, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0xF0000000UL, 0, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: vendor type, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, 2, g | 0xDFFFFFFFUL, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: warm reboot, reserved reason 0xDFFFFFFF, bits above set");
+	/* uint8_t byte: everything above bit 7 is the caller's business. */
+	struct sbiret r = dbcn(2, (g | ~0xffUL) | '\n', 0, 0);
+	check_eq(r.error, 0, "dbcn: write_byte with bits above 8 set");
+	check_eq(r.value, 0, "dbcn: ... returns 0");
+}
+
 /* ---- SRST (shutdown itself ends the run) ----------------------------- */
 
 static void test_srst(void)
@@ -1108,6 +1137,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_regs();
 	test_dbcn();
 	test_srst();
+	test_u32_args();
 	test_time();
 	test_pmp();
 	pmu_layout();

@@ -19,7 +19,7 @@ uint64_t qemu_virt_timer_value(void);
 void qemu_virt_timer_set(unsigned long hartid, uint64_t when);
 void qemu_virt_ipi_send(unsigned long hartid);
 void qemu_virt_ipi_clear(unsigned long hartid);
-/* Power off (exit 0, or 1 for a failure reason) or reset QEMU. */
+/* Power off (exit status 0, or 3 for a failure reason) or reset QEMU. */
 void qemu_virt_reset(unsigned long type, unsigned long reason);
 
 /*

@@ -20,6 +20,14 @@ if(TALLY_XLEN EQUAL 64)
   tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endif()
 
+# Exit statuses (README "Exit status"): a normal shutdown is 0, which every
+# test above checks; SRST shutdown with reason SYSTEM_FAILURE must be 3.
+tally_payload(srst_fail srst_fail.c)
+add_test(NAME exit-status-failure COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/exit-status-failure.log 60 3 "tally: shutdown requested by hart 0 (system failure)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
+
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
 # with h=false they must be NOT_SUPPORTED (smp_noh expects that).
