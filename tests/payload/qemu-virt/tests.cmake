@@ -20,6 +20,19 @@ if(TALLY_XLEN EQUAL 64)
   tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endif()
 
+# RAM from the device tree: with more RAM than the build-time size, the
+# top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
+# QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
+if(TALLY_XLEN EQUAL 64)
+  tally_payload(test_4g test.c strap.S)
+  target_compile_definitions(test_4g.elf PRIVATE RAM_END=0x180000000UL RAM_END64=0x180000000ULL)
+  tally_qemu_test(conformance-4g test_4g -m 4G)
+else()
+  tally_payload(test_10g test.c strap.S)
+  target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x280000000ULL)
+  tally_qemu_test(conformance-10g test_10g -m 10G)
+endif()
+
 # Exit statuses (README "Exit status"): a normal shutdown is 0, which every
 # test above checks; SRST shutdown with reason SYSTEM_FAILURE must be 3.
 tally_payload(srst_fail srst_fail.c)
