@@ -2,7 +2,7 @@
 /*
  * The device tree the payload receives (boards that have one set
  * platform.dt_fixup = dt_fixup; boards without one link none of this).
- * Tally reads the number of harts from it, and adds a no-map
+ * Tally reads the number of harts and the RAM ranges from it, and adds a no-map
  * /reserved-memory node (devicetree spec 3.5.4) for its own region, or the
  * OS would allocate that memory and take PMP faults. A tree it cannot edit
  * is passed on unchanged, with a warning.
@@ -12,10 +12,42 @@
 #include "hart.h"
 #include "platform.h"
 
+/*
+ * RAM is what the tree's memory nodes say (every node, every range: QEMU
+ * virt with -m 4G has one range past 4 GiB, NUMA machines one node per
+ * socket, boards with a hole several ranges). The board's build-time
+ * ram_base/ram_size stay only where the tree has no usable memory node:
+ * trusting it over the tree would let S-mode name memory that is not
+ * there (an M-mode access fault) or refuse memory that is. Ranges past
+ * TALLY_MAX_RAM_RANGES are left out: closed, the safe side.
+ */
+static void dt_read_memory(unsigned long fdt)
+{
+	struct fdt_range r[TALLY_MAX_RAM_RANGES];
+	int n = fdt_memory_ranges(fdt, r, TALLY_MAX_RAM_RANGES);
+	unsigned kept = 0;
+
+	if (n > TALLY_MAX_RAM_RANGES)
+		printf("tally: WARNING: %d memory ranges in the device tree, only the first %u "
+		       "are used for SBI buffers\n", n, TALLY_MAX_RAM_RANGES);
+	if (n <= 0) {
+		printf("tally: WARNING: no memory node in the device tree: the board's "
+		       "0x%lx bytes at 0x%lx are RAM\n", (unsigned long)platform.ram_size,
+		       (unsigned long)platform.ram_base);
+		return;
+	}
+	features.num_ram = 0;
+	for (int i = 0; i < n && i < TALLY_MAX_RAM_RANGES; i++)
+		kept += mem_add_ram(r[i].base, r[i].size);
+	if (!kept) {   /* every range empty or wrapping: a broken tree */
+		features.num_ram = 0;
+		mem_add_ram(platform.ram_base, platform.ram_size);
+	}
+}
+
 unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;
-	uint64_t mem_base, mem_size;
 	char name[32];
 	int err;
 
@@ -23,14 +55,7 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", fdt);
 		return 0;
 	}
-	/*
-	 * Where the tree knows less RAM than the board file (QEMU started with
-	 * -m 128M, a smaller DIMM), believe the tree: an address past the real
-	 * end would fault in M-mode. It never widens what the board declares.
-	 */
-	if (!fdt_memory(fdt, &mem_base, &mem_size) && mem_base == features.ram_lo &&
-	    mem_base + mem_size > mem_base && mem_base + mem_size < features.ram_hi)
-		features.ram_hi = mem_base + mem_size;
+	dt_read_memory(fdt);
 	snprintf(name, sizeof(name), "mmode_resv@%lx", (unsigned long)fw_base);
 	err = fdt_reserve_memory(fdt, platform.fdt_room, name, fw_base, fw_size);
 	if (err && err != FDT_ERR_EXISTS)

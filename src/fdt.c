@@ -224,40 +224,79 @@ static uint64_t cells(const uint8_t *p, unsigned n)
 	return n == 2 ? ((uint64_t)be32(p) << 32) | be32(p + 4) : be32(p);
 }
 
-int fdt_memory(uintptr_t fdt, uint64_t *base, uint64_t *size)
+/* A property value that is exactly the string str (NUL included). */
+static bool prop_is(const uint8_t *val, uint32_t len, const char *str)
+{
+	uint32_t n = (uint32_t)strlen(str) + 1;
+
+	return len == n && !memcmp(val, str, n);
+}
+
+/*
+ * Memory nodes are the root's children with device_type = "memory"
+ * (devicetree spec 3.4); a node that has no device_type but is named
+ * memory or memory@... counts too, as older trees do. Their reg is read
+ * once the node ends, because its properties come in any order, with the
+ * root's #address-cells/#size-cells (which precede every child node: spec
+ * 5.4.1 puts a node's properties before its subnodes). A node whose
+ * status is anything but "okay" is left out (spec 2.3.4).
+ */
+int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max)
 {
 	struct fdt_view v;
-	uint32_t off = 0, tok, len, depth = 0;
-	const char *name = 0;
-	const uint8_t *val;
-	unsigned acells = 2, scells = 1;   /* the spec's defaults */
-	bool in_memory = false;
+	uint32_t off = 0, tok, len, depth = 0, reg_len = 0;
+	const char *name = 0, *node = 0;
+	const uint8_t *val, *reg = 0;
+	unsigned acells = 2, scells = 1;   /* the spec's defaults (2.3.5) */
+	int type = 0;                      /* device_type: 0 none, 1 "memory", -1 other */
+	bool okay = true;
+	unsigned n = 0;
 
 	if (fdt_open(fdt, &v))
 		return FDT_ERR_BADTREE;
 	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
 		if (tok == FDT_BEGIN_NODE) {
-			depth++;
-			in_memory = depth == 2 && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7));
-		} else if (tok == FDT_END_NODE) {
-			if (depth-- == 0)
+			if (++depth > FDT_MAX_DEPTH)
 				return FDT_ERR_BADTREE;
-			in_memory = false;
+			if (depth == 2) {
+				node = name;
+				reg = 0;
+				type = 0;
+				okay = true;
+			}
+		} else if (tok == FDT_END_NODE) {
+			if (depth == 0)
+				return FDT_ERR_BADTREE;
+			if (depth-- != 2)
+				continue;
+			bool named = !strcmp(node, "memory") || !strncmp(node, "memory@", 7);
+			if (!reg || !okay || type < 0 || (type == 0 && !named))
+				continue;
+			uint32_t entry = 4 * (acells + scells);
+			if (acells < 1 || acells > 2 || scells < 1 || scells > 2 || reg_len % entry)
+				return FDT_ERR_BADTREE;
+			for (uint32_t i = 0; i < reg_len; i += entry, n++)
+				if (n < max) {
+					out[n].base = cells(reg + i, acells);
+					out[n].size = cells(reg + i + 4 * acells, scells);
+				}
 		} else if (tok == FDT_PROP && depth == 1) {
 			if (!strcmp(name, "#address-cells"))
 				acells = len == 4 ? be32(val) : 0;
 			else if (!strcmp(name, "#size-cells"))
 				scells = len == 4 ? be32(val) : 0;
-		} else if (tok == FDT_PROP && in_memory && !strcmp(name, "reg")) {
-			if (acells < 1 || acells > 2 || scells < 1 || scells > 2 ||
-			    len < 4 * (acells + scells))
-				return FDT_ERR_BADTREE;
-			*base = cells(val, acells);
-			*size = cells(val + 4 * acells, scells);
-			return 0;
+		} else if (tok == FDT_PROP && depth == 2) {
+			if (!strcmp(name, "reg")) {
+				reg = val;
+				reg_len = len;
+			} else if (!strcmp(name, "device_type")) {
+				type = prop_is(val, len, "memory") ? 1 : -1;
+			} else if (!strcmp(name, "status")) {
+				okay = prop_is(val, len, "okay") || prop_is(val, len, "ok");
+			}
 		}
 	}
-	return FDT_ERR_BADTREE;
+	return tok == FDT_END && depth == 0 ? (int)n : FDT_ERR_BADTREE;
 }
 
 /* Offset of name in the strings block, appending it to new_strings if absent. */

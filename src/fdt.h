@@ -33,10 +33,13 @@ int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old);
 int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max);
 
 /*
- * The first range of the /memory node's reg (devicetree spec 3.4), read
- * with the root's #address-cells/#size-cells. 0 on success.
+ * Every (base, size) pair of every memory node's reg (devicetree spec 3.4:
+ * several nodes, several pairs each, 1 or 2 cells as the root says). The
+ * first max go to out[]; the return value is how many there are in all
+ * (so more than max means some were left out), or FDT_ERR_BADTREE.
  */
-int fdt_memory(uintptr_t fdt, uint64_t *base, uint64_t *size);
+struct fdt_range { uint64_t base, size; };
+int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max);
 
 /*
  * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, creating

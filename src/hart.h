@@ -21,6 +21,9 @@ struct trap_frame {
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 
+/* At most this many separate RAM ranges are known (more are left out, closed). */
+#define TALLY_MAX_RAM_RANGES 8
+
 /* What the boot hart found out about the harts (all harts are alike). */
 struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
@@ -30,10 +33,15 @@ struct features {
 	/* The largest ASID satp (and VMID hgatp) keeps: RFENCE rejects bigger ones. */
 	unsigned long asid_max, vmid_max;
 	unsigned num_harts;     /* from the device tree, or 1 */
-	/* What lower modes may hand the firmware (mem.c): RAM as the board
-	 * declares it, shrunk to the device tree's /memory where that says
-	 * less, minus the firmware's PMP region [fw_lo, fw_hi). */
-	uint64_t ram_lo, ram_hi, fw_lo, fw_hi;
+	/*
+	 * What lower modes may hand the firmware (mem.c): the RAM ranges of
+	 * the device tree's memory nodes (or, without a tree, the board's
+	 * ram_base/ram_size), sorted, touching ones merged, minus the
+	 * firmware's PMP region [fw_lo, fw_hi).
+	 */
+	unsigned num_ram;
+	struct ram_range { uint64_t lo, hi; } ram[TALLY_MAX_RAM_RANGES];
+	uint64_t fw_lo, fw_hi;
 };
 extern struct features features;
 
@@ -48,6 +56,8 @@ static inline struct pmu_hart *this_pmu(void)
 /* Firmware region and memory checks (mem.c) */
 extern char _fw_start[], _fw_end[];
 bool sbi_mem_ok(uint64_t addr, uint64_t len);
+/* Boot: add [base, base + size) to features.ram; false if it wraps or there is no room. */
+bool mem_add_ram(uint64_t base, uint64_t size);
 
 /* console.c: the firmware's output (console.h); panic.c: print the registers, stop */
 #include "console.h"

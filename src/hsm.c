@@ -110,13 +110,14 @@ static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsign
 	return sbi_ok(0);
 }
 
-static struct sbiret hart_suspend(unsigned long hartid, unsigned long type,
+static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 				  unsigned long resume_addr, unsigned long opaque)
 {
 	/*
-	 * Table 9.4: 0x1..0x0FFFFFFF, 0x80000001..0x8FFFFFFF (and anything above
-	 * 32 bits) are reserved; 0x10000000..0x7FFFFFFF and 0x90000000.. are
-	 * platform-specific, and this platform implements none. Table 9.5 gives
+	 * Table 9.4: 0x1..0x0FFFFFFF and 0x80000001..0x8FFFFFFF are reserved;
+	 * 0x10000000..0x7FFFFFFF and 0x90000000.. are platform-specific, and
+	 * this platform implements none. (Bits above 31 never get here: the
+	 * decoder below drops them.) Table 9.5 gives
 	 * both the same answer: "suspend_type is reserved or is platform-specific
 	 * and unimplemented" is INVALID_PARAM (NOT_SUPPORTED is for a type that
 	 * is implemented but lacks a dependency).
@@ -153,7 +154,14 @@ struct sbiret sbi_hsm_ecall(SBI_ARGS)
 		return sbi_ok(s == HSM_CLAIMED ? HSM_START_PENDING : s);
 	}
 	case HSM_HART_SUSPEND:
-		return hart_suspend(self, a0, a1, a2);
+		/*
+		 * suspend_type is a uint32_t (spec 9.4): a 32-bit argument is the
+		 * low 32 bits of its register, and on rv64 the caller may leave
+		 * anything above them (binary encoding, chapter 3: "higher
+		 * privilege software must ensure that it only uses 32 bit data").
+		 * resume_addr and opaque are unsigned long: whole registers.
+		 */
+		return hart_suspend(self, (uint32_t)a0, a1, a2);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	}

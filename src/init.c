@@ -98,8 +98,8 @@ static void probe_features(unsigned long *fdt)
 	ok = !trap_guard_end(&g);
 	features.has_pmp = ok && v;
 
-	features.ram_lo = platform.ram_base;
-	features.ram_hi = platform.ram_base + platform.ram_size;
+	/* RAM as the board declares it; the device tree, if any, replaces it (dt.c). */
+	mem_add_ram(platform.ram_base, platform.ram_size);
 	features.fw_lo = (uintptr_t)_fw_start;
 	features.fw_hi = (uintptr_t)_fw_start + fw_region_size();
 

@@ -46,7 +46,8 @@ struct sbiret sbi_dbcn_ecall(SBI_ARGS)
 			buf[i] = (uint8_t)c;
 		return sbi_ok(i);
 	case DBCN_WRITE_BYTE:
-		board_putc((char)a0);
+		/* uint8_t byte (spec 12.3): the low 8 bits, whatever is above them. */
+		board_putc((char)(uint8_t)a0);
 		return sbi_ok(0);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);

@@ -23,6 +23,17 @@ static inline struct sbiret sbi_call(unsigned long eid, unsigned long fid,
 	return (struct sbiret){ (long)r0, r1 };
 }
 
+/*
+ * What an rv64 caller may leave above an argument the spec types uint32_t
+ * (or uint8_t): the binary encoding (chapter 3) has the firmware use only
+ * the low 32 bits, so these must not change any answer. rv32 has no room.
+ */
+#if __riscv_xlen == 64
+#define UPPER_GARBAGE 0xa5a5a5a500000000UL
+#else
+#define UPPER_GARBAGE 0UL
+#endif
+
 #define SBI0(e, f) sbi_call(e, f, 0, 0, 0, 0, 0, 0)
 #define SBI1(e, f, a) sbi_call(e, f, a, 0, 0, 0, 0, 0)
 

@@ -17,6 +17,13 @@
  *                  overflow interrupts reach S-mode and show in snapshots
  *   CVA6_MAP       the firmware runs the CVA6 backend (its event map, not
  *                  QEMU's) on QEMU, which does not count CVA6's events
+ *   RAM_END64      the run has more RAM than usual (QEMU -m 4G on rv64, the
+ *                  most QEMU gives rv32): end of RAM as a 64-bit address;
+ *                  test_big_ram() uses its top page
+ *   BIG_RAM_ONLY   only test_big_ram() (rv32 with 10 GiB: RAM_END cannot be
+ *                  said in 32 bits, so the other checks do not apply)
+ *   SV32_ABOVE_4G  rv32: also store through Sv32 to physical 0x1_0000_0000
+ *                  (not on QEMU 7.2, see test_sv32_above_4g)
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -386,6 +393,35 @@ static void test_dbcn(void)
 	check_eq(r.value, 8, "dbcn: ... writes all 8");
 }
 
+/*
+ * Arguments the spec types uint32_t (SRST reset_type/reset_reason) or
+ * uint8_t (DBCN write_byte) are the low bits of their register only: on
+ * rv64 a caller may leave anything above them (binary encoding, chapter 3).
+ * So the answers below are the ones the low bits alone get. (HSM's
+ * suspend_type is checked in smp/smp.c; shutdown itself, with garbage
+ * above both SRST arguments, is lib.c's sbi_shutdown.) On rv32 there is
+ * nothing above, and these repeat the plain checks.
+ */
+static void test_u32_args(void)
+{
+	const unsigned long g = UPPER_GARBAGE;
+
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 3, 0, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: reserved type 3, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0, g | 2, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: shutdown, reserved reason 2, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 1, g | 0xE0000000UL, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: cold reboot, vendor reason, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0xF0000000UL, 0, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: vendor type, bits above 32 set");
+	check_eq(sbi_call(SBI_EXT_SRST, 0, 2, g | 0xDFFFFFFFUL, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: warm reboot, reserved reason 0xDFFFFFFF, bits above set");
+	/* uint8_t byte: everything above bit 7 is the caller's business. */
+	struct sbiret r = dbcn(2, (g | ~0xffUL) | '\n', 0, 0);
+	check_eq(r.error, 0, "dbcn: write_byte with bits above 8 set");
+	check_eq(r.value, 0, "dbcn: ... returns 0");
+}
+
 /* ---- SRST (shutdown itself ends the run) ----------------------------- */
 
 static void test_srst(void)
@@ -473,6 +509,117 @@ static void test_pmp(void)
 	catch_end();
 	check_eq(n_traps, 0, "pmp: S-mode RAM is open");
 }
+
+/* ---- RAM from the device tree (issue 12) ------------------------------ */
+
+#ifdef RAM_END64
+#if XLEN == 32 && defined(SV32_ABOVE_4G)
+/*
+ * Sv32 gives S-mode 34-bit physical addresses, and Tally's PMP leaves all
+ * of them open (pmpaddr1 = all ones, NAPOT: 2^35 bytes on rv32, priv spec
+ * 3.7.1). Off unless SV32_ABOVE_4G is defined, because QEMU 7.2 cannot do
+ * it: with -d guest_errors,mmu it logs "riscv_cpu_tlb_fill address=c0000000
+ * ret 0 physical 0000000100000000" (translation and PMP passed) and then
+ * "Invalid write at addr 0x0": qemu-system-riscv32 drops bits 32-33 on
+ * the bus, with -cpu rv32,pmp=false too. A newer QEMU or real hardware
+ * can run it.
+ */ One root table of 4 MiB
+ * megapages: 0x80000000..0x88000000 mapped to itself (this payload, its
+ * stack and data, the trap vector), and VA 0xC0000000 to PA 0x1_0000_0000.
+ */
+static uint32_t sv32_root[1024] __attribute__((aligned(4096)));
+#define PTE_VRWAD 0xc7u            /* valid, readable, writable, accessed, dirty */
+#define PTE_X 0x08u
+#define HIGH_VA 0xc0000000UL
+
+/* Store through Sv32 to physical 0x1_0000_0000 and read it back. */
+static void test_sv32_above_4g(void)
+{
+	volatile uint32_t *p = (volatile uint32_t *)HIGH_VA;
+	uint32_t got = 0;
+
+	for (unsigned long va = 0x80000000UL; va < 0x88000000UL; va += 1UL << 22)
+		sv32_root[va >> 22] = (uint32_t)((va >> 12) << 10) | PTE_VRWAD | PTE_X;
+	sv32_root[HIGH_VA >> 22] = (uint32_t)((0x100000000ULL >> 12) << 10) | PTE_VRWAD;
+	__asm__ volatile("sfence.vma\n\tcsrw satp, %0\n\tsfence.vma"
+			 :: "r"((1UL << 31) | ((unsigned long)sv32_root >> 12)) : "memory");
+	catch_begin();
+	*p = 0x5eedf00d;
+	got = *p;
+	catch_end();
+	__asm__ volatile("csrw satp, zero\n\tsfence.vma" ::: "memory");
+	check_eq(n_traps, 0, "ram: Sv32 store and load at physical 0x1_0000_0000 do not fault");
+	if (n_traps)
+		printf("#   scause 0x%lx stval 0x%lx\n", last_cause, last_tval);
+	check_eq(got, 0x5eedf00d, "ram: ... and read back what was stored");
+}
+#endif
+
+/*
+ * Tally reads RAM from every memory node of the tree, so the top page of
+ * a big RAM (above 4 GiB with -m 4G) is as good for SBI buffers as the
+ * payload's own: DBCN, snapshot memory, event_get_info, a hart_start
+ * address. On rv32 the firmware runs with translation off and reaches only
+ * the first 4 GiB: the top page it can use is 0xfffff000, and RAM above
+ * (a base_addr_hi) is refused.
+ */
+static void test_big_ram(unsigned long hartid)
+{
+	const unsigned long inval = (unsigned long)SBI_ERR_INVALID_PARAM;
+	const unsigned long inaddr = (unsigned long)SBI_ERR_INVALID_ADDRESS;
+	const uint64_t top64 = RAM_END64 - 4096;
+	const unsigned long top = top64 > UINTPTR_MAX ? (unsigned long)(UINTPTR_MAX - 4095) : (unsigned long)top64;
+	const unsigned long ev = PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN);
+	struct ev_entry *e = (struct ev_entry *)top;
+	uint64_t *sn = (uint64_t *)top;
+	unsigned long c;
+	struct sbiret r;
+
+	printf("# RAM ends at 0x%lx%08lx; top page the firmware can reach: 0x%lx\n",
+	       (unsigned long)(RAM_END64 >> 32), (unsigned long)(uint32_t)RAM_END64, top);
+	memcpy((void *)(top + 4088), "[top]\n\n\n", 8);
+	r = dbcn(0, 8, top + 4088, 0);
+	check_eq(r.error, 0, "ram: dbcn write from the last 8 bytes of the top page 0x%lx", top);
+	check_eq(r.value, 8, "ram: ... writes all 8");
+#if XLEN == 64
+	check_eq(dbcn(0, 16, top + 4088, 0).error, inval, "ram: dbcn write running off the end of RAM");
+	check_eq(set_shmem(RAM_END64, 0, 0).error, inaddr, "ram: shmem just past the end of RAM: INVALID_ADDRESS");
+	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, RAM_END64, 0, 0, 0, 0).error, inaddr,
+		 "ram: hart_start address past the end of RAM: INVALID_ADDRESS");
+#else
+	check_eq(dbcn(0, 8, LO(RAM_END64 - 8), HI(RAM_END64 - 8)).error, inval,
+		 "ram: dbcn write from RAM above 4 GiB (base_addr_hi != 0): out of the firmware's reach");
+	check_eq(set_shmem(LO(top64), HI(top64), 0).error, inaddr,
+		 "ram: shmem in RAM above 4 GiB: INVALID_ADDRESS (out of the firmware's reach)");
+#endif
+	/* The address is good, so the answer is about the hart: it runs already. */
+	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, top, 0, 0, 0, 0).error,
+		 (unsigned long)SBI_ERR_ALREADY_AVAILABLE, "ram: hart_start(self, top page): address accepted");
+
+	memset(sn, 0xa5, 4096);
+	check_eq(set_shmem(top, 0, 0).error, 0, "ram: snapshot shared memory in the top page");
+	r = cfg_match(fw_base, ALL_FW_MASK, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, 0);
+	c = r.value;
+	check_eq(r.error, 0, "ram: a firmware counter for illegal instructions");
+	catch_begin();
+	illegal_insn();
+	catch_end();
+	check_eq(ctr_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
+		 "ram: stop with TAKE_SNAPSHOT");
+	check_eq(sn[1], 1, "ram: ... the count landed in the top page");
+	check_eq(set_shmem(~0UL, ~0UL, 0).error, 0, "ram: snapshot memory off again");
+
+	memset(e, 0, 2 * sizeof(*e));
+	e[0].event_idx = (uint32_t)ev;
+	e[1].output = 0xdeadbeef;
+	check_eq(ev_info(top, 0, 1, 0).error, 0, "ram: event_get_info with its buffer in the top page");
+	check_eq(e[0].output, 1, "ram: ... ILLEGAL_INSN is supported");
+	check_eq(e[1].output, 0xdeadbeef, "ram: ... and nothing past the one entry written");
+#if XLEN == 32 && defined(SV32_ABOVE_4G)
+	test_sv32_above_4g();
+#endif
+}
+#endif
 
 /* ---- PMU ------------------------------------------------------------- */
 
@@ -1112,10 +1259,16 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	__asm__ volatile("csrw stvec, %0" :: "r"(s_trap_vector));
 	printf("# Tally conformance payload, rv%d, hart %lu, fdt 0x%lx\n", XLEN, hartid, fdt);
+#ifdef BIG_RAM_ONLY
+	pmu_layout();
+	test_big_ram(hartid);
+	finish();
+#endif
 	test_base();
 	test_regs();
 	test_dbcn();
 	test_srst();
+	test_u32_args();
 	test_time();
 	test_pmp();
 	pmu_layout();
@@ -1125,6 +1278,9 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_pmu_errors();
 	test_pmu_snapshot();
 	test_pmu_event_info();
+#ifdef RAM_END64
+	test_big_ram(hartid);
+#endif
 #ifdef EXPECT_SSCOFPMF
 	test_pmu_sscofpmf();
 #endif

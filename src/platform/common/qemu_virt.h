@@ -19,8 +19,8 @@
 #define QEMU_VIRT_TIMEBASE 10000000
 
 /*
- * The SiFive test device at base: power off (exit 0, or 1 for a failure
- * reason) or reset QEMU.
+ * The SiFive test device at base: power off (exit status 0, or 3 for a
+ * failure reason) or reset QEMU.
  */
 void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
 

@@ -22,7 +22,7 @@ const struct platform platform = {
 	.fdt_room = 1024,
 	.timer = { .hz = 12500000 },     /* the CVA6 testharness's mtime rate */
 };
-/* dt_fixup shrinks ram_hi to the tree's /memory node (1 GiB at 0x80000000) */
+/* dt_fixup replaces the board's RAM with the tree's /memory node (1 GiB at 0x80000000) */
 struct features features;
 
 static uint32_t be32(const uint8_t *b) { return (uint32_t)b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]; }
@@ -51,10 +51,12 @@ static void t_copy_then_reserve(void)
 
 	memcpy(rom_before, genesys2_dtb, sizeof(rom_before));
 	memset(ram, 0x5a, sizeof(ram));
-	features.ram_lo = 0x80000000;
-	features.ram_hi = 0x80000000 + 0x80000000ULL;               /* the board says 2 GiB */
+	memset(&features, 0, sizeof(features));
+	CHECK(mem_add_ram(0x80000000, 0x80000000ULL));              /* the board says 2 GiB */
 	CHECK_EQ(dt_fixup_copy(&fdt, fw_base, fw_size), 1);         /* one hart in the tree */
-	CHECK_EQ(features.ram_hi, 0x80000000 + 0x40000000ULL);      /* the tree's /memory wins */
+	CHECK_EQ(features.num_ram, 1);
+	CHECK_EQ(features.ram[0].lo, 0x80000000);
+	CHECK_EQ(features.ram[0].hi, 0x80000000 + 0x40000000ULL);   /* the tree's /memory wins */
 	CHECK_EQ(fdt, fw_base + fw_size);                            /* a1 now points at the copy */
 	CHECK(!memcmp(rom_before, genesys2_dtb, sizeof(rom_before))); /* ROM untouched */
 	CHECK_EQ(ram[0], 0x5a);                                      /* firmware region untouched */
@@ -88,8 +90,8 @@ static void t_testharness_timebase(void)
 	memcpy(rom_before, testharness_dtb, sizeof(rom_before));
 	CHECK_EQ(fdt_set_timebase(fdt, 0, &hz), 2);
 	CHECK_EQ(hz, 32768);
-	features.ram_lo = 0x80000000;
-	features.ram_hi = 0x80000000 + 0x8000000ULL;
+	memset(&features, 0, sizeof(features));
+	CHECK(mem_add_ram(0x80000000, 0x8000000ULL));
 	CHECK_EQ(dt_fixup_copy(&fdt, (uintptr_t)ram, 4096), 1);
 	CHECK_EQ(fdt, (uintptr_t)ram + 4096);
 	CHECK(!memcmp(rom_before, testharness_dtb, sizeof(rom_before)));

@@ -506,11 +506,13 @@ static void fuzz_srst(void)
 	case 2: a[0] = XLEN == 64 ? (unsigned long)((uint64_t)below(3) | (1ULL << (32 + below(32)))) : ~0UL; break;
 	default: a[0] = below(3); break;                          /* a real type ... */
 	}
-	if (a[0] <= 2) {   /* ... with a reason that is not */
+	/* Only the low 32 bits of type and reason count (uint32_t, SBI 10.1). */
+	if ((uint32_t)a[0] <= 2) {   /* ... with a reason that is not */
 		switch (below(4)) {
 		case 0: a[1] = 2 + below(0xDFFFFFFFUL - 2); break;
 		case 1: a[1] = 0xE0000000UL + below(0x20000000UL); break;
-		case 2: a[1] = XLEN == 64 ? (unsigned long)((uint64_t)below(2) | (1ULL << (32 + below(32)))) : ~0UL; break;
+		case 2: a[1] = XLEN == 64 ? (unsigned long)((uint64_t)(2 + below(0xDFFFFFFFUL - 2)) |
+							    (1ULL << (32 + below(32)))) : ~0UL; break;
 		default: a[1] = ~0UL; break;
 		}
 	}
@@ -610,8 +612,20 @@ static void fuzz_hsm(void)
 					  : 0x90000000UL + below(0x70000000UL);
 			break;
 		default:
-			a[0] = XLEN == 64 ? (unsigned long)((uint64_t)below(2) << 31 | (1ULL << (32 + below(32))))
-					  : 0x90000000UL;
+			/* Bits above 31 are not part of the uint32_t type (SBI 9.4):
+			 * a real suspend, refused here only for its resume address
+			 * (retentive: back at once, the wakeup is pending). */
+			if (XLEN == 32) {
+				a[0] = 0x90000000UL;
+				break;
+			}
+			a[0] = (unsigned long)((uint64_t)below(2) << 31 | (1ULL << (32 + below(32))));
+			if ((uint32_t)a[0] == SUSP_NONRET) {
+				a[1] = bad_addr();
+				allow = IA;
+			} else {
+				allow = OK;
+			}
 			break;
 		}
 		call(SBI_EXT_HSM, fid, a, allow, false);

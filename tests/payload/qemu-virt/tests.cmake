@@ -20,6 +20,27 @@ if(TALLY_XLEN EQUAL 64)
   tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endif()
 
+# RAM from the device tree: with more RAM than the build-time size, the
+# top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
+# QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
+if(TALLY_XLEN EQUAL 64)
+  tally_payload(test_4g test.c strap.S)
+  target_compile_definitions(test_4g.elf PRIVATE RAM_END=0x180000000UL RAM_END64=0x180000000ULL)
+  tally_qemu_test(conformance-4g test_4g -m 4G)
+else()
+  tally_payload(test_10g test.c strap.S)
+  target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x280000000ULL)
+  tally_qemu_test(conformance-10g test_10g -m 10G)
+endif()
+
+# Exit statuses (README "Exit status"): a normal shutdown is 0, which every
+# test above checks; SRST shutdown with reason SYSTEM_FAILURE must be 3.
+tally_payload(srst_fail srst_fail.c)
+add_test(NAME exit-status-failure COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/exit-status-failure.log 60 3 "tally: shutdown requested by hart 0 (system failure)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
+
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
 # with h=false they must be NOT_SUPPORTED (smp_noh expects that).

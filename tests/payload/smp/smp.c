@@ -575,13 +575,13 @@ static void test_hsm_suspend_errors(void)
 {
 	static const unsigned long reserved[] = {
 		0x00000001UL, 0x0FFFFFFFUL, 0x80000001UL, 0x8FFFFFFFUL,
-#if XLEN == 64
-		0x100000000UL, 0x100000000UL | SUSPEND_NON_RETENTIVE, 1UL << 63,
-#endif
+		/* Only the low 32 bits are the type (the suspends at the end of main check it). */
+		UPPER_GARBAGE | 0x00000001UL, UPPER_GARBAGE | 0x8FFFFFFFUL,
 	};
 	/* Platform-specific types; this platform implements none (Table 9.4/9.5:
 	 * "reserved or is platform-specific and unimplemented" -> INVALID_PARAM). */
-	static const unsigned long platform[] = { 0x10000000UL, 0x7FFFFFFFUL, 0x90000000UL, 0xFFFFFFFFUL };
+	static const unsigned long platform[] = { 0x10000000UL, 0x7FFFFFFFUL, 0x90000000UL, 0xFFFFFFFFUL,
+						  UPPER_GARBAGE | 0x10000000UL };
 	static const unsigned long bad_resume[] = { FW_BASE, FW_BASE + 0x100, 0, RAM_END, ~0UL & ~3UL };
 	unsigned long entry = (unsigned long)smp_entry;
 
@@ -600,12 +600,19 @@ static void test_hsm_suspend_errors(void)
 			 SBI_ERR_INVALID_ADDRESS,
 			 "hsm: non-retentive hart_suspend resuming at 0x%lx -> INVALID_ADDRESS",
 			 bad_resume[i]);
+	check_eq(hart_suspend(UPPER_GARBAGE | SUSPEND_NON_RETENTIVE, FW_BASE, 0).error,
+		 SBI_ERR_INVALID_ADDRESS,
+		 "hsm: non-retentive (bits above 32 set) resuming in the firmware -> INVALID_ADDRESS");
 	set_timer(~0ULL);
 	csr_clear(sie, SIP_STIP);
 }
 
-/* The boot hart suspends (retentive) until its SBI timer fires. */
-static void test_hsm_suspend_timer(void)
+/*
+ * The boot hart suspends (retentive) until its SBI timer fires. type is
+ * SUSPEND_RETENTIVE, possibly with garbage above bit 31: suspend_type is a
+ * uint32_t, so the firmware must look at the low 32 bits only.
+ */
+static void test_hsm_suspend_timer(unsigned long type)
 {
 	uint64_t deadline;
 	struct sbiret r;
@@ -613,9 +620,10 @@ static void test_hsm_suspend_timer(void)
 	csr_set(sie, SIP_STIP);          /* enabled, SIE still clear: it only wakes */
 	deadline = now() + 20 * TICKS_PER_MS;
 	check_eq(set_timer(deadline).error, 0, "hsm: set_timer 20 ms ahead");
-	r = hart_suspend(SUSPEND_RETENTIVE, 0, 0);
+	r = hart_suspend(type, 0, 0);
 	uint64_t t = now();
-	check_eq(r.error, 0, "hsm: default retentive suspend returns SUCCESS after the timer");
+	check_eq(r.error, 0, "hsm: default retentive suspend (type 0x%lx) returns SUCCESS after the timer",
+		 type);
 	check_that(t >= deadline, (unsigned long)(deadline - t), "0 ticks early",
 		   "hsm: ... not before the deadline");
 	check_that(csr_read(sip) & SIP_STIP, csr_read(sip), "STIP", "hsm: ... with sip.STIP pending");
@@ -644,15 +652,19 @@ static void test_hsm_suspend_ipi(void)
 	check_that(wait_ssip(s, ssip + 1), ctl[s].ssip, "one more", "hsm: ... the IPI is in its sip.SSIP");
 }
 
-/* A secondary suspends non-retentively; it resumes at smp_entry with a1 = opaque. */
-static void test_hsm_suspend_nonret(void)
+/*
+ * A secondary suspends non-retentively; it resumes at smp_entry with
+ * a1 = opaque. type: SUSPEND_NON_RETENTIVE, possibly with garbage above.
+ */
+static void test_hsm_suspend_nonret(unsigned long type)
 {
 	unsigned long s = sec[2], n = ctl[s].entries + 1;
 
 	ctl[s].returned = 0;
-	post(s, CMD_SUSPEND, SUSPEND_NON_RETENTIVE, (unsigned long)smp_entry, 0x4e525400UL, 0, 0, 0);
+	post(s, CMD_SUSPEND, type, (unsigned long)smp_entry, 0x4e525400UL, 0, 0, 0);
 	check_that(wait_status(s, ST_SUSPENDED), status_of(s), "SUSPENDED",
-		   "hsm: hart %lu in non-retentive suspend: get_status says SUSPENDED", s);
+		   "hsm: hart %lu in non-retentive suspend (type 0x%lx): get_status says SUSPENDED",
+		   s, type);
 	delay(SETTLE_TICKS);
 	check_eq(ctl[s].entries, n - 1, "hsm: ... and it stays there without an interrupt");
 	check_eq(send_ipi(1UL << s, 0).error, 0, "hsm: send_ipi to wake it");
@@ -991,9 +1003,16 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_hsm_start_stop();
 	test_hsm_race();
 	test_hsm_suspend_errors();
-	test_hsm_suspend_timer();
+	test_hsm_suspend_timer(SUSPEND_RETENTIVE);
 	test_hsm_suspend_ipi();
-	test_hsm_suspend_nonret();
+	test_hsm_suspend_nonret(SUSPEND_NON_RETENTIVE);
+#if XLEN == 64
+	/* The issue-12 calls: the same suspends with bits above 31 set. */
+	test_hsm_suspend_timer(UPPER_GARBAGE | SUSPEND_RETENTIVE);
+	test_hsm_suspend_timer(1UL << 63 | SUSPEND_RETENTIVE);
+	test_hsm_suspend_nonret(UPPER_GARBAGE | SUSPEND_NON_RETENTIVE);
+	test_hsm_suspend_nonret(1UL << 63 | SUSPEND_NON_RETENTIVE);
+#endif
 
 	setup_counters();
 	check_counters("setup");
