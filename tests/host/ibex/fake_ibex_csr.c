@@ -75,5 +75,20 @@ bool csr_probe_mcountinhibit(unsigned long val, unsigned long *back)
 	return true;
 }
 
+bool csr_probe_mcounteren(unsigned long val, unsigned long *back)
+{
+	fake.mcounteren = val & fake.counteren_bits;
+	*back = fake.mcounteren;
+	return true;
+}
+
+/* cycle, instret, hpmcounterN where the CSRs exist (absent counters read
+ * 0, as the machine-level ones do); time nowhere. */
+bool csr_probe_user_counter(unsigned idx)
+{
+	fake.user_reads++;
+	return fake.user_csrs && idx != 1 && idx < 32;
+}
+
 void csr_inhibit_set(unsigned long bits) { fake.inhibit |= bits & inhibit_mask(); }
 void csr_inhibit_clear(unsigned long bits) { fake.inhibit &= ~bits; }

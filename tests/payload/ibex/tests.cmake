@@ -11,6 +11,15 @@ if(TALLY_BOARD STREQUAL "qemu_virt")
   # mcounteren works, so U-mode reads cycle and instret natively.
   target_compile_definitions(ibex-test.elf PRIVATE EXPECT_COUNTER_READS=1)
   tally_qemu_test(ibex-qemu ibex-test)
+  # The banner of an M+U rv32imc hart, counter reads native and emulated.
+  tally_banner_test(ibex-banner tally.bin
+    "^ISA +: rv32imc$" "^Modes +: M U$"
+    "^Extensions +: Base DBCN SRST PMU, legacy putchar/getchar$"
+    "^PMU counters +: 19 logical: cycle, instret, 0 hpm, 16 firmware. index 1 is time$"
+    "^  3-18   firmware     64     events: ILLEGAL_INSN$"
+    "^Counter reads +: native cycle instret. emulated time$")
+  tally_banner_test(ibex-banner-emul tally-emul.bin
+    "^Counter reads +: native none. emulated cycle time instret$")
   # The same with the board keeping those reads away (tally-emul.bin,
   # src/platform/ibex/platform.cmake): each traps and is emulated, as on an
   # Ibex whose mcounteren reads 0 (the demo system's).
