@@ -50,7 +50,7 @@ void csr_write_counter(unsigned idx, uint64_t val)
 
 unsigned long csr_read_user_counter(unsigned idx)
 {
-	switch (idx) { ALL_COUNTERS(CASE_RD_UCTR) CASE_RD_UCTR(1) }   /* 1: time */
+	switch (idx) { ALL_COUNTERS(CASE_RD_UCTR) }
 	return 0;
 }
 

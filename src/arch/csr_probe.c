@@ -50,28 +50,5 @@ bool csr_probe_mcountinhibit(unsigned long val, unsigned long *back)
 	return true;
 }
 
-bool csr_probe_mcounteren(unsigned long val, unsigned long *back)
-{
-	struct trap_guard g;
-	unsigned long v = 0;
-
-	trap_guard_begin(&g);
-	w_mcounteren(val);
-	v = r_mcounteren();
-	if (trap_guard_end(&g))
-		return false;
-	*back = v;
-	return true;
-}
-
-bool csr_probe_user_counter(unsigned idx)
-{
-	struct trap_guard g;
-
-	trap_guard_begin(&g);
-	(void)csr_read_user_counter(idx);
-	return !trap_guard_end(&g);
-}
-
 void csr_inhibit_set(unsigned long bits) { set_mcountinhibit(bits); }
 void csr_inhibit_clear(unsigned long bits) { clear_mcountinhibit(bits); }

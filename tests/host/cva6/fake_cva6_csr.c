@@ -99,11 +99,6 @@ unsigned long csr_read_eventh(unsigned idx) { (void)idx; return trap(); }
 void csr_write_eventh(unsigned idx, unsigned long val) { (void)idx; (void)val; trap(); }
 unsigned long r_scountovf(void) { return trap(); }
 
-/* mcounteren: all 32 bits writable, as on CVA6 (src/counters.c probes it). */
-static unsigned long mcounteren;
-unsigned long r_mcounteren(void) { return mcounteren; }
-void w_mcounteren(unsigned long x) { mcounteren = x & 0xffffffffUL; }
-
 static unsigned long inhibit_mask(void)
 {
 	return fake.perf_counters ? 0x1fdUL : 0x5UL;

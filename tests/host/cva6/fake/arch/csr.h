@@ -27,8 +27,6 @@ void w_mcountinhibit(unsigned long x);
 void set_mcountinhibit(unsigned long x);
 void clear_mcountinhibit(unsigned long x);
 unsigned long r_scountovf(void);
-unsigned long r_mcounteren(void);
-void w_mcounteren(unsigned long x);
 
 /* The trap guard: while it is up, a fake CSR that "traps" is remembered. */
 struct trap_guard { int unused; };
