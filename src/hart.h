@@ -29,6 +29,9 @@ struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
 	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
+	/* mcounteren: counters the mode below reads itself (bit n: 0xC00 + n),
+	 * as probed (counters.c); trap.c answers the others it can. */
+	unsigned long counteren;
 	bool has_pmp;
 	/* The largest ASID satp (and VMID hgatp) keeps: RFENCE rejects bigger ones. */
 	unsigned long asid_max, vmid_max;

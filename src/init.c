@@ -6,6 +6,7 @@
  * set up the same CSRs for themselves and park.
  */
 #include <stdio.h>
+#include "counters.h"
 #include "hsm.h"
 #include "hart.h"
 #include "platform.h"
@@ -47,6 +48,17 @@ static void probe_features(unsigned long *fdt)
 	trap_guard_begin(&g);
 	(void)r_time();
 	features.has_time_csr = !trap_guard_end(&g) && !platform.no_time_csr;
+
+	/*
+	 * Which counters the mode below may read itself: all it can, except
+	 * time without a time CSR (TM clear: rdtime traps, trap.c answers it,
+	 * priv 3.1.11) and whatever the board keeps away. Probed, because
+	 * cores that look alike differ here (counters.c).
+	 */
+	v = features.has_time_csr ? ~0UL : ~(1UL << 1);
+	if (platform.no_user_counters)
+		v &= 1UL << 1;
+	features.counteren = counters_probe_native(v);
 
 	/* Sstc: does menvcfg.STCE stick? (menvcfg itself may not exist.) */
 	if (features.has_s_mode) {
@@ -141,11 +153,11 @@ static void hart_init(unsigned long hartid)
 			set_menvcfg_stce();      /* S-mode owns stimecmp */
 	}
 	/*
-	 * The mode below M reads cycle, time, instret and every hpmcounter.
-	 * Without a time CSR, TM stays clear (priv 3.1.11): rdtime then traps
-	 * as an illegal instruction and trap.c emulates it.
+	 * The mode below M reads the counters the boot probe found readable
+	 * (features.counteren); reads of the others trap as illegal
+	 * instructions and trap.c answers those it can (priv 3.1.11).
 	 */
-	w_mcounteren(features.has_time_csr ? ~0UL : ~(1UL << 1));
+	w_mcounteren(features.counteren);
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
@@ -156,17 +168,72 @@ static void hart_init(unsigned long hartid)
 		set_mie(MIP_MSIP);
 }
 
+/*
+ * The ISA string in the canonical order of the unprivileged spec's naming
+ * chapter (base, then M A F D Q L C B K J T P V H), not misa's
+ * alphabetical bit order: "rv32imc", not "rv32cimu". S and U in misa are
+ * privilege modes, not extensions: they get their own line.
+ */
 static void print_isa(void)
 {
+	static const char order[] = "iemafdqlcbkjtpvhn";
 	unsigned long misa = r_misa();
 	char isa[40], *p = isa;
 
 	p += sprintf(p, "rv%u", (unsigned)__riscv_xlen);
-	for (int i = 0; i < 26; i++)
-		if ((misa >> i) & 1)
-			*p++ = (char)('a' + i);
+	for (const char *c = order; *c; c++)
+		if ((misa >> (*c - 'a')) & 1)
+			*p++ = *c;
 	*p = 0;
 	printf("ISA           : %s\n", isa);
+	printf("Modes         : M%s%s\n", (misa >> ('S' - 'A')) & 1 ? " S" : "",
+	       (misa >> ('U' - 'A')) & 1 ? " U" : "");
+}
+
+/* " cycle time instret hpm3-12" for the counters in mask (bit n). */
+static void print_counter_set(unsigned long mask)
+{
+	static const char *const fixed[] = { "cycle", "time", "instret" };
+
+	if (!mask)
+		printf(" none");
+	for (unsigned n = 0; n < 3; n++)
+		if ((mask >> n) & 1)
+			printf(" %s", fixed[n]);
+	for (unsigned n = 3, m; n < 32; n = m) {
+		if (!((mask >> n) & 1)) {
+			m = n + 1;
+			continue;
+		}
+		for (m = n + 1; m < 32 && ((mask >> m) & 1); m++)
+			;
+		printf(m - n == 1 ? " hpm%u" : " hpm%u-%u", n, m - 1);
+	}
+}
+
+/*
+ * Which counter reads from the mode below go to the hardware and which
+ * trap into the firmware (each counted as ILLEGAL_INSN). Only counters
+ * that exist are listed: the probe's cycle, instret and hpm counters, and
+ * time.
+ */
+static void print_counter_reads(void)
+{
+	const struct pmu_hw_info *hw = pmu_hw();
+	unsigned long found = 1UL << 1, native, emulated = 0;
+
+	for (unsigned n = 0; n < 32; n++) {
+		if (n < PMU_MAX_HW_COUNTERS && hw->width[n])
+			found |= 1UL << n;
+		if (counters_emulated(n, features.counteren, features.has_s_mode, hw))
+			emulated |= 1UL << n;
+	}
+	native = features.counteren & found;
+	printf("Counter reads : native");
+	print_counter_set(native);
+	printf("; emulated");
+	print_counter_set(emulated & found);
+	printf("\n");
 }
 
 static void print_counters(void)
@@ -180,8 +247,10 @@ static void print_counters(void)
 	       hw->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
 	if (hw->note)
 		printf("PMU note      : %s\n", hw->note);
-	printf("PMU counters  : %u (%u hardware, %u firmware)\n",
-	       nhw + PMU_NUM_FW_COUNTERS, nhw - 1, PMU_NUM_FW_COUNTERS);
+	/* Logical indices: 0 cycle, 1 time (never a PMU counter), 2 instret,
+	 * then the hpm counters the probe found, then the firmware counters. */
+	printf("PMU counters  : %u logical: cycle, instret, %u hpm, %u firmware; index 1 is time\n",
+	       nhw + PMU_NUM_FW_COUNTERS, nhw - 3, PMU_NUM_FW_COUNTERS);
 	printf("  idx    csr          width  counts\n");
 	/* One line per run of counters that look alike (QEMU has 16 such). */
 	for (unsigned i = 0, j; i < nhw; i = j) {
@@ -198,13 +267,21 @@ static void print_counters(void)
 		}
 		if (i == 1)
 			continue;   /* time: not a PMU counter */
-		if (j - i == 1)
-			printf("  %-6u 0x%03lx        %-6lu %s\n", i, info & 0xfff, ((info >> 12) & 63) + 1, what);
-		else
-			printf("  %u-%-3u 0x%03lx-0x%03lx  %-6lu %s\n", i, j - 1, info & 0xfff,
+		/* A range "3-18" fills the same 6-character column as "3". */
+		char idx[12];
+		if (j - i == 1) {
+			sprintf(idx, "%u", i);
+			printf("  %-6s 0x%03lx        %-6lu %s\n", idx, info & 0xfff,
+			       ((info >> 12) & 63) + 1, what);
+		} else {
+			sprintf(idx, "%u-%u", i, j - 1);
+			printf("  %-6s 0x%03lx-0x%03lx  %-6lu %s\n", idx, info & 0xfff,
 			       (info & 0xfff) + (j - 1 - i), ((info >> 12) & 63) + 1, what);
+		}
 	}
-	printf("  %u-%-3u firmware     64     events:", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	char fw[12];
+	sprintf(fw, "%u-%u", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	printf("  %-6s firmware     64     events:", fw);
 	static const char *const fw_names[] = {
 		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
 		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
@@ -223,14 +300,14 @@ static void banner(unsigned long hartid, unsigned long fdt)
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base %sDBCN SRST PMU %s, legacy putchar/getchar\n",
-	       features.has_s_mode ? "TIME " : "", ipi_available() ? "HSM IPI RFENCE" : "");
+	printf("Extensions    : Base%s DBCN SRST PMU%s, legacy putchar/getchar\n",
+	       features.has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
 	if (!features.has_time_csr)
-		printf("Time CSR      : none - rdtime traps and is emulated from the board timer "
-		       "(counted as ILLEGAL_INSN)\n");
+		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
+	print_counter_reads();
 	if (features.has_pmp)
 		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
 		       (unsigned long)_fw_start, (unsigned long)_fw_end);

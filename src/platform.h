@@ -54,6 +54,13 @@ struct platform {
 	 */
 	bool no_time_csr;
 	/*
+	 * Keep cycle, instret and the hpm counters away from the mode below
+	 * too (their mcounteren bits clear), as the Ibex demo system's core
+	 * has them: every read traps and trap.c answers it. For stand-in
+	 * boards that test that path on a core that could read them itself.
+	 */
+	bool no_user_counters;
+	/*
 	 * The core raises address-misaligned exceptions for ordinary loads and
 	 * stores (CVA6) instead of doing them: set emulate_misaligned =
 	 * emulate_misaligned (misaligned.h) and trap.c hands every cause 4/6

@@ -5,6 +5,7 @@
  * firmware counts and hands on to S-mode, and anything unexpected, which
  * ends in panic().
  */
+#include "counters.h"
 #include "hart.h"
 #include "hsm.h"
 #include "platform.h"
@@ -28,9 +29,11 @@ static int fw_event_of(unsigned long cause)
  * clear: the read traps as an illegal instruction (priv 3.1.11) and the
  * firmware answers from the board timer, which is what Linux on such a
  * core expects of its SBI firmware. rdtime is csrrs rd, time, x0; on rv32
- * rdtimeh reads the upper half (CSR 0xc81). On an M+U hart (Ibex) the
- * other counter reads (rdcycle, rdinstret, hpmcounterN) are answered the
- * same way, from the M-mode counters. Anything else is not ours.
+ * rdtimeh reads the upper half (CSR 0xc81). On an M+U hart whose counter
+ * reads trap (an Ibex whose mcounteren reads 0, as in the demo system;
+ * the boot probe in counters.c finds out) the other counter reads
+ * (rdcycle, rdinstret, hpmcounterN) are answered the same way, from the
+ * M-mode counters. Anything else is not ours.
  */
 #define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
 #define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
@@ -55,20 +58,11 @@ static bool emulate_rdtime(struct trap_frame *f)
 	if ((csr & ~31U) != 0xc00 && !hi)
 		return false;
 	n = csr & 31;
-	if (n == 1) {
-		now = board_timer_value();
-	} else {
-		/*
-		 * The other counters are answered from the M-mode counter only on
-		 * an M+U hart: Ibex has none of the user-level counter CSRs and
-		 * hardwires mcounteren to 0, so every U-mode read lands here.
-		 * Where S-mode exists, a trapping read is S-mode's business
-		 * (scounteren), and counters the PMU did not find are not ours.
-		 */
-		if (features.has_s_mode || !pmu_hw()->width[n])
-			return false;
-		now = csr_read_counter(n);
-	}
+	/* Ours only where the boot probe found the read would trap and the
+	 * firmware can answer it (counters.c says which). */
+	if (!counters_emulated(n, features.counteren, features.has_s_mode, pmu_hw()))
+		return false;
+	now = n == 1 ? board_timer_value() : csr_read_counter(n);
 	if (rd)   /* rd = x0 reads and discards */
 		f->x[rd] = (unsigned long)(hi ? now >> 32 : now);
 	w_mepc(r_mepc() + 4);

@@ -56,6 +56,7 @@ static inline unsigned long r_mcause(void) { return csr_read(mcause); }
 static inline unsigned long r_mtval(void) { return csr_read(mtval); }
 /* which counters the next lower mode may read */
 static inline void w_mcounteren(unsigned long x) { csr_write(mcounteren, x); }
+static inline unsigned long r_mcounteren(void) { return csr_read(mcounteren); }
 static inline void w_scounteren(unsigned long x) { csr_write(scounteren, x); }
 /* S-mode trap state, written when we redirect a trap to S-mode */
 static inline unsigned long r_stvec(void) { return csr_read(stvec); }
@@ -151,7 +152,7 @@ static inline void w_stimecmp(uint64_t t)
 /* Indexed access to the counter and selector banks (csr_indexed.c). */
 uint64_t csr_read_counter(unsigned idx);            /* mcycle/minstret/mhpmcounterN, 64-bit */
 void csr_write_counter(unsigned idx, uint64_t val);
-unsigned long csr_read_user_counter(unsigned idx);  /* cycle/instret/hpmcounterN, low XLEN */
+unsigned long csr_read_user_counter(unsigned idx);  /* cycle/time/instret/hpmcounterN, low XLEN */
 #if __riscv_xlen == 32
 unsigned long csr_read_user_counter_hi(unsigned idx);
 #endif

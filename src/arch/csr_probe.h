@@ -27,6 +27,18 @@ bool csr_probe_event(unsigned idx, unsigned long *val);
 /* Write val to mcountinhibit and read back the bits that stuck. */
 bool csr_probe_mcountinhibit(unsigned long val, unsigned long *back);
 
+/*
+ * counteren_probe.c: which counters the mode below may read (counters.c).
+ * Write val to mcounteren and read back the bits that stuck (they stay).
+ */
+bool csr_probe_mcounteren(unsigned long val, unsigned long *back);
+/*
+ * Can the user-level counter CSR 0xC00 + idx be read at all? A trial read
+ * from M-mode, for idx 0..3 (cycle, time, instret, hpmcounter3); other
+ * idx: false.
+ */
+bool csr_probe_user_counter(unsigned idx);
+
 /* mcountinhibit (priv spec 3.1.13): set bits stop counters, clear bits run them */
 void csr_inhibit_set(unsigned long bits);
 void csr_inhibit_clear(unsigned long bits);

@@ -17,4 +17,9 @@ static inline uint8_t mmio_read8(uintptr_t addr) { return *(volatile uint8_t *)a
 static inline uint32_t mmio_read32(uintptr_t addr) { return *(volatile uint32_t *)addr; }
 static inline void mmio_write8(uintptr_t addr, uint8_t v) { *(volatile uint8_t *)addr = v; }
 static inline void mmio_write32(uintptr_t addr, uint32_t v) { *(volatile uint32_t *)addr = v; }
+#if __riscv_xlen == 64
+/* One 64-bit access (ld/sd): a device register wider than 32 bits, in one go. */
+static inline uint64_t mmio_read64(uintptr_t addr) { return *(volatile uint64_t *)addr; }
+static inline void mmio_write64(uintptr_t addr, uint64_t v) { *(volatile uint64_t *)addr = v; }
+#endif
 #endif

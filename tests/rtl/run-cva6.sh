@@ -3,8 +3,10 @@
 # CVA6 RTL, simulated by a Verilator-built Variane_testharness:
 #   run-cva6.sh IMAGE.elf LOG
 # CVA6_SIM names the simulator binary (we never fetch or build CVA6).
-# CVA6_SIM_ARGS: extra plusargs (they go before the ELF), e.g.
-#   CVA6_SIM_ARGS="+max-cycles=20000000"
+# CVA6_SIM_ARGS: extra plusargs (they go before the ELF). The testharness
+#   stops a run after +time_out= cycles (default 2,000,000; it ignores
+#   +max-cycles=), which the RTL payload can exceed: e.g.
+#   CVA6_SIM_ARGS="+time_out=20000000"
 # CVA6_SIM_TIMEOUT: seconds (default 3600; the RTL is slow).
 # Exit 77 (ctest SKIP_RETURN_CODE) when CVA6_SIM is not set.
 set -u

@@ -33,8 +33,10 @@ need() { grep -aqE "$1" "$log" || { echo "run-ibex: missing: $1"; fail=1; }; }
 need '^Platform +: Ibex simple_system'
 need '^ok: CPU_CYCLES advances while started'
 need '^ok: CPU_CYCLES frozen while stopped'
-need '^ok: NumLoads counts 1000 accesses'
-need '^ok: NumStores counts 1000 accesses'
+need '^ok: exact: NumLoads over 100 more lw loop iterations: 100 '
+need '^ok: exact: NumStores over 100 more sw loop iterations: 100 '
+need '^ok: exact: NumBranchesTaken over 100 more not-taken beq loop iterations: 100 '
+need '^ok: exact: NumInstrRetC over 100 more c.addi/c.bnez loop iterations: 200 '
 need '^ok: NumLoads frozen while stopped'
 need '^tally: shutdown requested'
 summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)

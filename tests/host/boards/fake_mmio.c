@@ -8,7 +8,7 @@ unsigned mmio_n;
 uint32_t (*mmio_on_read)(uintptr_t addr, uint32_t stored);
 
 #define NREGS 64
-static struct { uintptr_t addr; uint32_t val; bool used; } regs[NREGS];
+static struct { uintptr_t addr; uint64_t val; bool used; } regs[NREGS];
 
 void mmio_reset(void)
 {
@@ -18,7 +18,7 @@ void mmio_reset(void)
 		regs[i].used = false;
 }
 
-static uint32_t *reg(uintptr_t addr)
+static uint64_t *reg(uintptr_t addr)
 {
 	unsigned i;
 
@@ -35,38 +35,42 @@ static uint32_t *reg(uintptr_t addr)
 	return &regs[i].val;
 }
 
-void mmio_preset(uintptr_t addr, uint32_t val) { *reg(addr) = val; }
-uint32_t mmio_value(uintptr_t addr) { return *reg(addr); }
+void mmio_preset(uintptr_t addr, uint64_t val) { *reg(addr) = val; }
+uint64_t mmio_value(uintptr_t addr) { return *reg(addr); }
 
-static void log_access(uintptr_t addr, unsigned width, uint32_t val, bool write)
+static void log_access(uintptr_t addr, unsigned width, uint64_t val, bool write)
 {
 	if (mmio_n < MMIO_LOG_MAX)
 		mmio_log[mmio_n] = (struct mmio_access){ addr, width, val, write };
 	mmio_n++;
 }
 
-static uint32_t do_read(uintptr_t addr, unsigned width)
+static uint64_t do_read(uintptr_t addr, unsigned width)
 {
-	uint32_t v = *reg(addr);
+	uint64_t v = *reg(addr);
 
-	if (mmio_on_read)
-		v = mmio_on_read(addr, v);
+	if (width < 8)
+		v = (uint32_t)v;
+	if (mmio_on_read && width < 8)
+		v = mmio_on_read(addr, (uint32_t)v);
 	log_access(addr, width, v, false);
 	return v;
 }
 
-static void do_write(uintptr_t addr, unsigned width, uint32_t v)
+static void do_write(uintptr_t addr, unsigned width, uint64_t v)
 {
 	*reg(addr) = v;
 	log_access(addr, width, v, true);
 }
 
 uint8_t mmio_read8(uintptr_t addr) { return (uint8_t)do_read(addr, 1); }
-uint32_t mmio_read32(uintptr_t addr) { return do_read(addr, 4); }
+uint32_t mmio_read32(uintptr_t addr) { return (uint32_t)do_read(addr, 4); }
+uint64_t mmio_read64(uintptr_t addr) { return do_read(addr, 8); }
 void mmio_write8(uintptr_t addr, uint8_t v) { do_write(addr, 1, v); }
 void mmio_write32(uintptr_t addr, uint32_t v) { do_write(addr, 4, v); }
+void mmio_write64(uintptr_t addr, uint64_t v) { do_write(addr, 8, v); }
 
-bool mmio_is(unsigned i, bool write, unsigned width, uintptr_t addr, uint32_t val)
+bool mmio_is(unsigned i, bool write, unsigned width, uintptr_t addr, uint64_t val)
 {
 	return i < mmio_n && i < MMIO_LOG_MAX && mmio_log[i].write == write &&
 	       mmio_log[i].width == width && mmio_log[i].addr == addr && mmio_log[i].val == val;
@@ -75,9 +79,9 @@ bool mmio_is(unsigned i, bool write, unsigned width, uintptr_t addr, uint32_t va
 void mmio_dump(void)
 {
 	for (unsigned i = 0; i < mmio_n && i < MMIO_LOG_MAX; i++)
-		printf("    %2u: %s%u 0x%08lx %s 0x%x\n", i, mmio_log[i].write ? "write" : "read",
+		printf("    %2u: %s%u 0x%08lx %s 0x%llx\n", i, mmio_log[i].write ? "write" : "read",
 		       mmio_log[i].width * 8, (unsigned long)mmio_log[i].addr,
-		       mmio_log[i].write ? "<-" : "->", mmio_log[i].val);
+		       mmio_log[i].write ? "<-" : "->", (unsigned long long)mmio_log[i].val);
 }
 
 bool mmio_expect(const struct mmio_access *want, unsigned n)
@@ -91,8 +95,9 @@ bool mmio_expect(const struct mmio_access *want, unsigned n)
 		mmio_dump();
 		printf("    accesses wanted:\n");
 		for (unsigned i = 0; i < n; i++)
-			printf("    %2u: %s%u 0x%08lx 0x%x\n", i, want[i].write ? "write" : "read",
-			       want[i].width * 8, (unsigned long)want[i].addr, want[i].val);
+			printf("    %2u: %s%u 0x%08lx 0x%llx\n", i, want[i].write ? "write" : "read",
+			       want[i].width * 8, (unsigned long)want[i].addr,
+			       (unsigned long long)want[i].val);
 	}
 	return ok;
 }

@@ -13,8 +13,8 @@
 
 struct mmio_access {
 	uintptr_t addr;
-	unsigned width;     /* bytes: 1 or 4 */
-	uint32_t val;
+	unsigned width;     /* bytes: 1, 4 or 8 */
+	uint64_t val;
 	bool write;
 };
 #define MMIO_LOG_MAX 256
@@ -24,10 +24,10 @@ extern unsigned mmio_n;
 extern uint32_t (*mmio_on_read)(uintptr_t addr, uint32_t stored);
 
 void mmio_reset(void);
-void mmio_preset(uintptr_t addr, uint32_t val);
-uint32_t mmio_value(uintptr_t addr);
+void mmio_preset(uintptr_t addr, uint64_t val);
+uint64_t mmio_value(uintptr_t addr);
 /* Is access i of the log this one? */
-bool mmio_is(unsigned i, bool write, unsigned width, uintptr_t addr, uint32_t val);
+bool mmio_is(unsigned i, bool write, unsigned width, uintptr_t addr, uint64_t val);
 void mmio_dump(void);
 /* Is the log exactly these accesses, in this order? Dumps both if not. */
 bool mmio_expect(const struct mmio_access *want, unsigned n);
@@ -35,6 +35,8 @@ bool mmio_expect(const struct mmio_access *want, unsigned n);
 #define W8(a, v)  { (a), 1, (v), true }
 #define R32(a, v) { (a), 4, (v), false }
 #define W32(a, v) { (a), 4, (v), true }
+#define R64(a, v) { (a), 8, (v), false }
+#define W64(a, v) { (a), 8, (v), true }
 #define EXPECT(...) do { const struct mmio_access w_[] = { __VA_ARGS__ }; \
 	CHECK(mmio_expect(w_, sizeof(w_) / sizeof(w_[0]))); } while (0)
 #endif

@@ -109,6 +109,14 @@ static void t_console(void)
 static void t_timer(void)
 {
 	mmio_reset();
+#if __riscv_xlen == 64
+	/* rv64: one 64-bit access each (CVA6's CLINT ignores byte strobes) */
+	mmio_preset(CLINT + 0xbff8, 0x189abcdefULL);
+	CHECK_EQ(board_timer_value(), 0x189abcdefULL);
+	mmio_reset();
+	board_timer_set(3, 0x700000123ULL);
+	CHECK_EQ(mmio_value(CLINT + 0x4018), 0x700000123ULL);
+#else
 	mmio_preset(CLINT + 0xbff8, 0x89abcdef);
 	mmio_preset(CLINT + 0xbffc, 0x1);
 	CHECK_EQ(board_timer_value(), 0x189abcdefULL);
@@ -116,6 +124,7 @@ static void t_timer(void)
 	board_timer_set(3, 0x700000123ULL);
 	CHECK_EQ(mmio_value(CLINT + 0x4018), 0x123);
 	CHECK_EQ(mmio_value(CLINT + 0x401c), 7);
+#endif
 }
 
 /* The SiFive test device: pass, fail (exit status 3, never 1: see qemu_virt.c) and reset codes. */

@@ -5,7 +5,8 @@
  * `width` bits wide, wrapping there; every other counter reads 0 and
  * ignores writes without trapping; mhpmevent read-only, in either encoding;
  * mcountinhibit writable only for counters that exist, bit 1 hardwired 0.
- * It replaces src/arch/csr_indexed.c and csr_probe.c (csr_probe.h).
+ * It replaces src/arch/csr_indexed.c, csr_probe.c and counteren_probe.c
+ * (csr_probe.h).
  */
 #include "fake_ibex_csr.h"
 
@@ -73,6 +74,22 @@ bool csr_probe_mcountinhibit(unsigned long val, unsigned long *back)
 	fake.inhibit = val & inhibit_mask();
 	*back = fake.inhibit;
 	return true;
+}
+
+bool csr_probe_mcounteren(unsigned long val, unsigned long *back)
+{
+	fake.mcounteren = val & fake.counteren_bits;
+	*back = fake.mcounteren;
+	return true;
+}
+
+/* cycle, instret, hpmcounter3 where the CSRs exist (counters.c asks only
+ * those; an absent hpm counter reads 0, as the machine-level ones do);
+ * time nowhere. */
+bool csr_probe_user_counter(unsigned idx)
+{
+	fake.user_reads++;
+	return fake.user_csrs && idx != 1 && idx <= 3;
 }
 
 void csr_inhibit_set(unsigned long bits) { fake.inhibit |= bits & inhibit_mask(); }

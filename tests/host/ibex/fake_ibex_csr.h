@@ -8,6 +8,16 @@ struct fake_ibex {
 	unsigned num, width;        /* NumMHPMCounters, MHPMCounterWidth */
 	int encoding;               /* FAKE_ENC_*: how mhpmevent reads */
 	bool no_inhibit;            /* mcountinhibit traps */
+	/*
+	 * Counter reads from U-mode. Current Ibex RTL: mcounteren is
+	 * writable (counteren_bits: the bits that stick) and the user-level
+	 * counter CSRs exist (user_csrs). The Ibex the demo system vendors:
+	 * mcounteren reads 0 and those CSRs trap. time never exists on Ibex.
+	 */
+	unsigned long counteren_bits;
+	bool user_csrs;
+	unsigned long mcounteren;
+	unsigned user_reads;        /* trial reads seen */
 	uint64_t ctr[32];
 	unsigned long inhibit;
 	unsigned writes;

@@ -7,7 +7,9 @@
  *    accept, and that raw events must be CVA6 selectors 1..22;
  *  - start/stop and the initial value through the user-level view;
  *  - rdtime (and rdtimeh on rv32) emulated by the firmware, counted once
- *    each as the ILLEGAL_INSN firmware event.
+ *    each as the ILLEGAL_INSN firmware event;
+ *  - set_timer through the board's CLINT (no Sstc: the time CSR is
+ *    hidden): each deadline raises STIP, not before it and within a bound.
  * QEMU does not count CVA6's events, so no count is checked here: that is
  * tests/rtl's job on the real core.
  */
@@ -208,6 +210,68 @@ static void check_rdtime(void)
 	pmu_stop(fw, 1, PMU_STOP_RESET);
 }
 
+static struct sbiret set_timer(uint64_t when)
+{
+#if __riscv_xlen == 32
+	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
+#else
+	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
+#endif
+}
+
+static unsigned long r_sip(void)
+{
+	unsigned long v;
+
+	__asm__ volatile("csrr %0, sip" : "=r"(v));
+	return v;
+}
+#define SIP_STIP (1UL << 5)
+#define TIMER_BOUND 10000000UL   /* 1 s of QEMU's 10 MHz mtime: late is a failure */
+
+/*
+ * The timer as Linux uses it without Sstc: set_timer(now + D), then STIP
+ * must become pending in sip once mtime passes the deadline (the firmware
+ * takes the machine timer interrupt and passes it on), not before it,
+ * and not much later. Interrupts stay disabled in S-mode (sstatus.SIE
+ * clear): the payload polls sip. On CVA6's 64-bit CLINT a firmware that
+ * writes mtimecmp in 32-bit halves leaves the deadline hours away (or in
+ * the past); src/drivers/clint.c and tests/host/boards/test_clint.c say
+ * why. QEMU's CLINT honours byte strobes, so here this checks that the
+ * one 64-bit store lands where a 64-bit CLINT expects it.
+ */
+static void check_timer(void)
+{
+	static const unsigned long delay[] = { 2000, 50000, 200000 };   /* 0.2, 5, 20 ms */
+
+	for (unsigned i = 0; i < sizeof(delay) / sizeof(delay[0]); i++) {
+		uint64_t deadline = (uint64_t)rd_time() + delay[i], at = 0;
+		struct sbiret r = set_timer(deadline);
+		int fired = 0;
+
+		for (;;) {
+			int pending = (r_sip() & SIP_STIP) != 0;
+			uint64_t now = rd_time();   /* read after sip: now >= the time STIP was seen */
+
+			if (pending) {
+				fired = 1;
+				at = now;
+				break;
+			}
+			if (now > deadline + TIMER_BOUND)
+				break;
+		}
+		/* STIP seen while mtime (read after sip) is still below the
+		 * deadline means it fired early: at < deadline fails. */
+		CHECK(!r.error, "set_timer(now + %lu) accepted", delay[i]);
+		CHECK(fired && at >= deadline && at - deadline < TIMER_BOUND,
+		      "set_timer(now + %lu): STIP %s, %lld ticks after the deadline", delay[i],
+		      fired ? "came" : "never came", (long long)(at - deadline));
+	}
+	set_timer(~0ULL);
+	CHECK(!(r_sip() & SIP_STIP), "set_timer(-1) clears STIP");
+}
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
@@ -216,5 +280,6 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	check_event_map();
 	check_start_stop();
 	check_rdtime();
+	check_timer();
 	finish();
 }

@@ -6,6 +6,15 @@
 # counters (TALLY_QEMU_CPU = rv64,pmu-num=6 / rv32,pmu-num=6).
 tally_payload(cva6 cva6/cva6.c)
 tally_qemu_test(cva6-qemu cva6)
+# The banner on the stand-in: 25 logical counters (six hpm), the range rows
+# in the single rows' columns, time emulated (hidden as CVA6 has none).
+tally_banner_test(cva6-banner tally-qemu.bin
+  "^Modes +: M S U$"
+  "^PMU counters +: 25 logical: cycle, instret, 6 hpm, 16 firmware. index 1 is time$"
+  "^  2      0xc02        64     INSTRUCTIONS$"
+  "^  3-8    0xc03-0xc08  64     " "^  9-24   firmware     64     events: "
+  "^Counter reads +: native cycle instret hpm3-8. emulated time$"
+  "! ,")
 
 # The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
 # tally-rtl.elf by src/platform/cva6/platform.cmake.

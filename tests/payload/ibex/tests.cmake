@@ -7,8 +7,29 @@
 tally_payload(ibex-test ibex/ibex_test.c)
 
 if(TALLY_BOARD STREQUAL "qemu_virt")
-  # The QEMU stand-in: virt with QEMU's Ibex CPU model (M+U, RV32IMC).
+  # The QEMU stand-in: virt with QEMU's Ibex CPU model (M+U, RV32IMC). Its
+  # mcounteren works, so U-mode reads cycle and instret natively.
+  target_compile_definitions(ibex-test.elf PRIVATE EXPECT_COUNTER_READS=1)
   tally_qemu_test(ibex-qemu ibex-test)
+  # The banner of an M+U rv32imc hart, counter reads native and emulated.
+  tally_banner_test(ibex-banner tally.bin
+    "^ISA +: rv32imc$" "^Modes +: M U$"
+    "^Extensions +: Base DBCN SRST PMU, legacy putchar/getchar$"
+    "^PMU counters +: 19 logical: cycle, instret, 0 hpm, 16 firmware. index 1 is time$"
+    "^  3-18   firmware     64     events: ILLEGAL_INSN$"
+    "^Counter reads +: native cycle instret. emulated time$")
+  tally_banner_test(ibex-banner-emul tally-emul.bin
+    "^Counter reads +: native none. emulated cycle time instret$")
+  # The same with the board keeping those reads away (tally-emul.bin,
+  # src/platform/ibex/platform.cmake): each traps and is emulated, as on an
+  # Ibex whose mcounteren reads 0 (the demo system's).
+  tally_payload(ibex-test-emul ibex/ibex_test.c)
+  target_compile_definitions(ibex-test-emul.elf PRIVATE EXPECT_COUNTER_READS=2)
+  add_test(NAME ibex-qemu-emul
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-payload.sh ${CMAKE_BINARY_DIR}/ibex-qemu-emul.log 120
+      ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+      -bios ${CMAKE_BINARY_DIR}/tally-emul.bin
+      -kernel ${CMAKE_CURRENT_BINARY_DIR}/ibex-test-emul.elf)
   # PMP closes the firmware to U-mode: the write faults (cause 7 at the
   # firmware's base) and, with no S-mode to deliver it to, the firmware
   # reports it and halts.

@@ -2,6 +2,27 @@
 # tests/payload/CMakeLists.txt. The later -cpu overrides the preset's one.
 string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 
+# The boot banner says what it found, in order and aligned: the ISA in
+# canonical order with the modes apart, how the 35 logical counters add up,
+# range rows in the same columns as single rows, which counter reads are
+# native, and the extension list without a stray space.
+tally_banner_test(banner tally.bin
+  "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
+  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE, legacy putchar/getchar$"
+  "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
+  "^  idx    csr          width  counts$"
+  "^  0      0xc00        64     CPU_CYCLES$"
+  "^  3-18   0xc03-0xc12  64     "
+  "^  19-34  firmware     64     events: "
+  "^Counter reads +: native cycle time instret hpm3-18. emulated none$"
+  "! ,")
+# With pmu-num=4 the counts follow the probe.
+tally_banner_test(banner-hpm4 tally.bin
+  "^PMU counters +: 23 logical: cycle, instret, 4 hpm, 16 firmware. index 1 is time$"
+  "^  3-6    0xc03-0xc06  64     " "^  7-22   firmware     64     events: "
+  "^Counter reads +: native cycle time instret hpm3-6. emulated none$"
+  QEMU_ARGS -cpu ${_cpu},pmu-num=4)
+
 # Default CPU: Sstc present, S-mode programs stimecmp.
 tally_qemu_test(conformance test)
 # No Sstc: the firmware's CLINT timer path passes the interrupt on as STIP.

@@ -13,12 +13,23 @@
  * firmware counters; the fixed events are covered by tests/host/ibex/ and
  * on a real simple_system build by tests/rtl/. QEMU does have a time CSR;
  * this board hides it (no_time_csr) so rdtime traps as on Ibex.
+ *
+ * QEMU's mcounteren works, like the current Ibex RTL's: U-mode reads cycle
+ * and instret natively (the boot probe finds that). Built with
+ * TALLY_HIDE_USER_COUNTERS (the tally-emul image, platform.cmake) the
+ * board keeps them away as an Ibex whose mcounteren reads 0 does (the demo
+ * system's), so the emulated reads run for real.
  */
 #include "platform/common/qemu_virt.h"
 #include "platform/ibex/ibex_board.h"
 
 const struct platform platform = {
+#ifdef TALLY_HIDE_USER_COUNTERS
+	.name = "QEMU virt, lowrisc-ibex CPU (Ibex stand-in, counter reads trap)",
+	.no_user_counters = true,
+#else
 	.name = "QEMU virt, lowrisc-ibex CPU (Ibex stand-in)",
+#endif
 	QEMU_VIRT_DEVICES,
 	IBEX_HART,       /* mtvec vectored and rdtime trapping as on Ibex, so the same paths run */
 };

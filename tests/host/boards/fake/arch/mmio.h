@@ -13,4 +13,8 @@ uint8_t mmio_read8(uintptr_t addr);
 uint32_t mmio_read32(uintptr_t addr);
 void mmio_write8(uintptr_t addr, uint8_t v);
 void mmio_write32(uintptr_t addr, uint32_t v);
+/* The firmware has these on rv64 only; the fake always (a test of an rv32
+ * build must simply never see them in the log). */
+uint64_t mmio_read64(uintptr_t addr);
+void mmio_write64(uintptr_t addr, uint64_t v);
 #endif

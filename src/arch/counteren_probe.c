@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Guarded probes of mcounteren and of the user-level counter CSRs (see
+ * csr_probe.h), for counters.c. A core without U-mode may have no
+ * mcounteren (priv spec 3.1.11), and a core may lack the user-level
+ * counter CSRs altogether (older Ibex): both trap, which the trap guard
+ * turns into a false return.
+ */
+#include "arch/csr.h"
+#include "arch/csr_probe.h"
+
+bool csr_probe_mcounteren(unsigned long val, unsigned long *back)
+{
+	struct trap_guard g;
+	unsigned long v = 0;
+
+	trap_guard_begin(&g);
+	w_mcounteren(val);
+	v = r_mcounteren();
+	if (trap_guard_end(&g))
+		return false;
+	*back = v;
+	return true;
+}
+
+bool csr_probe_user_counter(unsigned idx)
+{
+	struct trap_guard g;
+
+	if (idx > 3)
+		return false;
+	trap_guard_begin(&g);
+	switch (idx) {
+	case 0: (void)csr_read(0xc00); break;   /* cycle */
+	case 1: (void)csr_read(0xc01); break;   /* time */
+	case 2: (void)csr_read(0xc02); break;   /* instret */
+	case 3: (void)csr_read(0xc03); break;   /* hpmcounter3 */
+	}
+	return !trap_guard_end(&g);
+}
