@@ -4,7 +4,8 @@
 # in .rodata and in every guarded region right after boot, as a stray write
 # would; a short fuzz run on it must then
 #   - be judged a failure by run-fuzz.sh (the judge of the fuzz test),
-#   - end with a non-zero QEMU exit status (the shutdown turned into a failure),
+#   - end with a non-zero QEMU exit status (the shutdown turned into a failure)
+#     while the payload's own checks all passed,
 #   - name every region: text, pmp tail, data, bss, each hart's stack bottom.
 #   guard-selftest.sh LOG MAX_HARTS QEMU ARGS...
 set -u
@@ -20,6 +21,10 @@ fi
 rc=$(echo "$judge" | sed -n 's/^run-payload: .*qemu exit \([0-9]*\).*/\1/p' | tail -n 1)
 if [ -z "$rc" ] || [ "$rc" = 0 ]; then
   echo "guard-selftest: FAIL (qemu exit $rc: want a failure status from the shutdown)"; exit 1
+fi
+# The payload itself saw nothing wrong: the failure is the firmware's verdict.
+if ! grep -aqE '^[1-9][0-9]* passed, 0 failed' "$log"; then
+  echo "guard-selftest: FAIL (the payload's own checks failed: not a guard verdict)"; exit 1
 fi
 missing=0
 want=("TEXT CHANGED" "GUARD CHANGED: pmp tail at" "GUARD CHANGED: data at" "GUARD CHANGED: bss at")
