@@ -100,6 +100,20 @@ static bool chance(unsigned pct) { return below(100) < pct; }
 static unsigned long passed, failed, ncalls, fuzz_calls;
 static unsigned long cur_eid, cur_fid;   /* for failure lines */
 
+/*
+ * Where the pointer arguments went, counted at the calls that take one
+ * (DBCN, snapshot, event_get_info, hart_start, suspend), and how many of
+ * each the firmware accepted. finish() prints them and insists that every
+ * kind was tried: a generator that stopped aiming somewhere is a failure.
+ */
+enum { P_FW, P_LOW, P_PAST, P_ACROSS_END, P_WRAP, P_HIGH, P_TOP, P_RAM, P_KINDS };
+static const char *const p_names[P_KINDS] = {
+	"firmware", "below RAM (MMIO, 0)", "past RAM", "across RAM's end", "wrapping",
+	"high half set", "top page", "other RAM",
+};
+static unsigned long p_count[P_KINDS], p_accepted[P_KINDS];
+static int p_pending = -1;   /* the kind of the next call's pointer; call() settles it */
+
 struct fz_call {
 	unsigned long in[8];    /* a0..a7 */
 	unsigned long out[32];  /* x0..x31 after the ecall */
@@ -159,6 +173,9 @@ static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned l
 	fuzz_ecall(&last);
 	ncalls++;
 	err = (long)last.out[10];
+	if (p_pending >= 0 && err == 0)
+		p_accepted[p_pending]++;
+	p_pending = -1;
 	if (allowed == ~0u)      /* a0 is not an SBI error here (legacy getchar) */
 		passed++;
 	else if (err > 0 || err < -13 || !((allowed >> -err) & 1))
@@ -302,7 +319,7 @@ static unsigned long bad_addr(void)
 {
 	unsigned long a;
 
-	switch (below(10)) {
+	switch (below(12)) {
 	case 0:  /* inside the firmware, any alignment */
 		a = RAM_BASE + below(fw_ok_page - RAM_BASE);
 		break;
@@ -315,10 +332,10 @@ static unsigned long bad_addr(void)
 	case 3:  /* past the end of RAM, from its very end on */
 		a = chance(20) ? ram_end : ram_end + below(1UL << 20);
 		break;
-	case 8:  /* the firmware's code, data, state, guards */
+	case 8: case 9:    /* the firmware's code, data, state, guards */
 		a = fw_target();
 		break;
-	case 9:  /* a device */
+	case 10: case 11:  /* a device */
 		a = mmio_addr();
 		break;
 	case 4:  /* wrapping past the top of the address space */
@@ -361,6 +378,31 @@ static void straddle_ram_end(unsigned long *addr, unsigned long *len, unsigned l
 	unsigned long k = align * (1 + below(2 * PAGE / align));
 	*addr = ram_end - k;
 	*len = k + align * (1 + below(4));
+}
+
+static void note_ptr(unsigned long addr, unsigned long len, bool high_half)
+{
+	uint64_t a = addr, end = a + len;
+	int k;
+
+	if (high_half)
+		k = P_HIGH;
+	else if (end < a)
+		k = P_WRAP;
+	else if (a < RAM_BASE)
+		k = P_LOW;
+	else if (a < fw_ok_page)
+		k = P_FW;
+	else if (a >= ram_end)
+		k = P_PAST;
+	else if (end > ram_end)
+		k = P_ACROSS_END;
+	else if (top_page && a >= top_page)
+		k = P_TOP;
+	else
+		k = P_RAM;
+	p_count[k]++;
+	p_pending = k;
 }
 
 /* [addr, addr + len) across the firmware's end: starts in the PMP region, ends past it. */
@@ -554,6 +596,7 @@ static void fuzz_dbcn(void)
 				a[0] = 1 + below(SCRATCH_PAGES * PAGE - off);
 			}
 			a[2] = 0;
+			note_ptr(a[1], a[0], false);
 			struct sbiret r = call(SBI_EXT_DBCN, fid, a, OK, false);
 			if (r.error == 0 && fid == 0)
 				check(r.value == a[0], "DBCN write count", r.value, a[0]);
@@ -563,7 +606,9 @@ static void fuzz_dbcn(void)
 		}
 		/* Invalid: a bad address (with any length, or a short one that
 		 * alone would be fine), a range past RAM, across its end or the
-		 * firmware's, or wrapping, a high half. */
+		 * firmware's, or wrapping, a high half. The high half is zero
+		 * but where it is the point: otherwise it alone would be refused. */
+		a[2] = 0;
 		switch (below(7)) {
 		case 0: a[1] = bad_addr(); a[0] = rnd_len(); break;
 		case 1: a[1] = chance(50) ? bad_addr() : chance(50) ? fw_target() : mmio_addr();
@@ -581,6 +626,8 @@ static void fuzz_dbcn(void)
 		unsigned allow = IP;
 		if (a[2] == 0 && a[0] == 0)
 			allow |= OK;
+		if (a[0])
+			note_ptr(a[1], a[0], a[2] != 0);
 		call(SBI_EXT_DBCN, fid, a, allow, false);
 		return;
 	}
@@ -665,6 +712,8 @@ static void fuzz_hsm(void)
 			allow = B(SBI_ERR_ALREADY_AVAILABLE);
 		else
 			allow = OK | B(SBI_ERR_ALREADY_AVAILABLE);
+		if (!good)
+			note_ptr(a[1], 4, false);
 		call(SBI_EXT_HSM, fid, a, allow, false);
 		break;
 	}
@@ -704,6 +753,7 @@ static void fuzz_hsm(void)
 			a[0] = SUSP_NONRET;
 			a[1] = bad_addr();
 			allow = IA;
+			note_ptr(a[1], 4, false);
 			break;
 		case 4: a[0] = 1 + below(0x0FFFFFFFUL); allow = IP; break;          /* reserved */
 		case 5: a[0] = 0x80000001UL + below(0x0FFFFFFFUL); allow = IP; break; /* reserved */
@@ -1067,6 +1117,8 @@ static void fuzz_pmu(void)
 		}
 		if (!allow)
 			allow = OK;
+		if (!(a[0] == ~0UL && a[1] == ~0UL))
+			note_ptr(a[0], PAGE, a[1] != 0);
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (r.error == 0)
 			shmem_set = !(a[0] == ~0UL && a[1] == ~0UL);
@@ -1129,6 +1181,8 @@ static void fuzz_pmu(void)
 		}
 		if (!allow)
 			allow = OK;
+		if (n)
+			note_ptr(a[0], n <= (~0UL >> 4) ? n * 16 : ~0UL, a[1] != 0);
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (readable) {
 			const uint32_t *e = (const uint32_t *)(uintptr_t)a[0];
@@ -1370,6 +1424,17 @@ static void finish(void)
 	printf("\nfuzz: seed " SEED_FMT ": %lu fuzz calls, %lu checked calls in all; "
 	       "%lu secondary runs (%lu/%lu checks ok)\n", SEED_HI, SEED_LO,
 	       fuzz_calls, ncalls, sec_runs, sec_pass, sec_pass + sec_fail);
+	printf("fuzz: pointer arguments (accepted):");
+	for (int k = 0; k < P_KINDS; k++)
+		printf("%s %s %lu (%lu)", k ? "," : "", p_names[k], p_count[k], p_accepted[k]);
+	printf("\n");
+	/* Every kind was tried (a run this long always gets there), and the good ones worked. */
+	if (fuzz_calls >= 1000) {
+		for (int k = 0; k < P_KINDS; k++)
+			check(p_count[k] > 0, "pointer kind never tried (got: kind)", (unsigned long)k, 0);
+		check(!top_page || p_accepted[P_TOP] > 0, "top page of RAM never accepted", 0, 1);
+		check(p_accepted[P_RAM] > 0, "no valid RAM pointer accepted", 0, 1);
+	}
 	printf("%lu passed, %lu failed\n", passed, failed);
 	sbi_shutdown(failed != 0);
 }
