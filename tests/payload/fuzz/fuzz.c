@@ -387,7 +387,7 @@ static void note_ptr(unsigned long addr, unsigned long len, bool high_half)
 
 	if (high_half)
 		k = P_HIGH;
-	else if (end < a)
+	else if (addr + len < addr)   /* past the top of the XLEN address space */
 		k = P_WRAP;
 	else if (a < RAM_BASE)
 		k = P_LOW;
