@@ -246,7 +246,7 @@ static volatile unsigned long sec_pass, sec_fail, sec_runs;
 
 /* ---- memory the firmware may accept --------------------------------- */
 
-enum { NO, YES, MAYBE };
+enum { NO, YES };
 
 /*
  * Would the firmware accept [addr, addr + len)? mem.c's rule: in RAM, not
@@ -380,6 +380,15 @@ static void straddle_ram_end(unsigned long *addr, unsigned long *len, unsigned l
 	*len = k + align * (1 + below(4));
 }
 
+/* [addr, addr + len) from the PMP region's last page to its end or past it. */
+static void straddle_fw_end(unsigned long *addr, unsigned long *len, unsigned long align)
+{
+	unsigned long k = align * (1 + below(PAGE / align));
+	*addr = fw_ok_page - k;
+	*len = k + align * below(64);
+}
+
+/* Count the pointer of the next call by kind (the p_count comment). */
 static void note_ptr(unsigned long addr, unsigned long len, bool high_half)
 {
 	uint64_t a = addr, end = a + len;
@@ -403,14 +412,6 @@ static void note_ptr(unsigned long addr, unsigned long len, bool high_half)
 		k = P_RAM;
 	p_count[k]++;
 	p_pending = k;
-}
-
-/* [addr, addr + len) across the firmware's end: starts in the PMP region, ends past it. */
-static void straddle_fw_end(unsigned long *addr, unsigned long *len, unsigned long align)
-{
-	unsigned long k = align * (1 + below(PAGE / align));
-	*addr = fw_ok_page - k;
-	*len = k + align * below(64);
 }
 
 /* A length: small, page-ish, huge, wrapping. */
@@ -606,8 +607,8 @@ static void fuzz_dbcn(void)
 		}
 		/* Invalid: a bad address (with any length, or a short one that
 		 * alone would be fine), a range past RAM, across its end or the
-		 * firmware's, or wrapping, a high half. The high half is zero
-		 * but where it is the point: otherwise it alone would be refused. */
+		 * firmware's, or wrapping; or a high half (a2), which is zero in
+		 * every other case: a random one would be refused on its own. */
 		a[2] = 0;
 		switch (below(7)) {
 		case 0: a[1] = bad_addr(); a[0] = rnd_len(); break;
