@@ -12,6 +12,7 @@ mkdir -p "$logdir"
 arch=$(basename "$1")   # qemu-system-riscv64 / -riscv32
 status=0
 summary=()
+echo "fuzz-long: $* -smp {$hartlist}"
 for harts in $hartlist; do
   log=$logdir/fuzz-long-${harts}harts.log
   t0=$(date +%s.%N)

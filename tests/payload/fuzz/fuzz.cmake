@@ -13,6 +13,7 @@ set(TALLY_FUZZ_SEED "0x7a11f0225eed" CACHE STRING "PRNG seed of the ecall fuzzer
 set(TALLY_FUZZ_CALLS "150000" CACHE STRING "random ecalls the fuzzer makes")
 set(TALLY_FUZZ_LONG_SEED "0x7a11f0221095" CACHE STRING "PRNG seed of the fuzz-long target")
 set(TALLY_FUZZ_LONG_CALLS "1000000" CACHE STRING "random ecalls per fuzz-long run")
+set(TALLY_FUZZ_LONG_MEM "128M" CACHE STRING "QEMU -m of the fuzz-long runs (the fuzzer reads RAM's size from the device tree)")
 
 # The firmware: every source but the text checksum once, as objects that
 # tally-fuzz.elf and the self-test image share. TALLY_SRC is relative to
@@ -103,6 +104,7 @@ add_test(NAME fuzz-guard-selftest
 # fuzz-long: a target, not a test (`cmake --build --preset P --target fuzz-long`).
 add_custom_target(fuzz-long
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz-long.sh ${CMAKE_BINARY_DIR}/fuzz-long "2 4"
-    ${_fuzz_qemu} -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
+    ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m ${TALLY_FUZZ_LONG_MEM}
+    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
     -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_long.elf
   DEPENDS tally-fuzz.elf fuzz_long.elf USES_TERMINAL)
