@@ -60,13 +60,16 @@ static void guard_regions(struct guard_region r[N_REGIONS])
 	/*
 	 * The PMP region: the image rounded up to a power of two, as init.c's
 	 * fw_region_size() does (probe_features runs after text_checksum_boot,
-	 * so features.fw_hi is not known yet). Never past the payload.
+	 * so features.fw_hi is not known yet). Never past the payload or the
+	 * end of RAM (a small board's RAM can end inside the rounded region).
 	 */
 	while (napot < end - start)
 		napot <<= 1;
 	uintptr_t tail_hi = start + napot;
-	if (tail_hi > platform.payload_base)
+	if (platform.payload_base > start && tail_hi > platform.payload_base)
 		tail_hi = platform.payload_base;
+	if (tail_hi > platform.ram_base + platform.ram_size)
+		tail_hi = platform.ram_base + platform.ram_size;
 	r[0] = (struct guard_region){ "pmp tail", 0, end, tail_hi > end ? tail_hi : end };
 	r[1] = (struct guard_region){ "data", 0, (uintptr_t)tally_guard_data,
 				      (uintptr_t)(tally_guard_data + GUARD_WORDS) };
