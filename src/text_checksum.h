@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Build option TALLY_TEXT_CHECKSUM (text_checksum.c): has anything written
- * to the firmware's code or constants since boot? Without the option,
+ * to the firmware's code or constants, or to the guard words over firmware
+ * memory nothing may write, since boot? Without the option,
  * text_checksum_none.c links in instead: nothing is computed.
  */
 #ifndef TALLY_TEXT_CHECKSUM_H
@@ -9,9 +10,9 @@
 
 #include <stdbool.h>
 
-/* Boot: checksum .text and .rodata as loaded. */
+/* Boot: checksum .text and .rodata as loaded, lay the guard words. */
 void text_checksum_boot(void);
-/* Shutdown: checksum again, print the verdict; false if anything changed. */
+/* Shutdown: checksum and guards again, print the verdict; false if anything changed. */
 bool text_checksum_check(void);
 
 #endif

@@ -12,12 +12,25 @@
  * Every 1000 calls a canary asks questions with fixed answers and the PMU
  * counters are all released (stop + RESET), checking the model on the way.
  *
+ * Pointer arguments come in every shape the firmware must judge: into the
+ * firmware itself (code, constants, .data, .bss, the PMU state, each
+ * hart's trap frame and stack bottom, the guard words and the unused tail
+ * of the PMP region: fuzz_fw.h has their addresses, from the image's
+ * symbols), into MMIO (UART, CLINT, the test finisher, ...), past the end
+ * of RAM, straddling the end of RAM or of the firmware, wrapping around
+ * the address space, and valid ones, the top page of RAM included (RAM's
+ * size comes from the device tree in a1). The firmware image checks at
+ * shutdown that its text and guard words are unchanged (text_checksum.c):
+ * a pointer it wrongly accepted and wrote through shows up there even
+ * where the answer looked right.
+ *
  * What it never does: shut down or reboot (SRST gets only invalid
  * type/reason pairs), stop the boot hart, suspend without a pending wakeup
  * (SSIP is set first), hand the firmware a valid pointer into memory the
- * payload uses (only its scratch pages, RAM nobody uses, and a short
- * printable string for DBCN writes), or start a hart anywhere but
- * fuzz_secondary_entry.
+ * payload uses (only its scratch pages, RAM nobody uses, the top page of
+ * RAM, and a short printable string for DBCN writes), store to MMIO
+ * itself (those pointers only go to the firmware, which must refuse
+ * them), or start a hart anywhere but fuzz_secondary_entry.
  *
  * Output: sparse progress, the first failures in detail, then
  * "N passed, M failed" (each checked property counts) and SRST shutdown.
@@ -28,6 +41,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include "fuzz_fw.h"
 #include "hsm.h"
 #include "sbicall.h"
 
@@ -43,14 +57,12 @@
 #define SEED_FMT "0x%.0lx%08lx"
 #define SEED_HI ((unsigned long)((uint64_t)(FUZZ_SEED) >> 32))
 #define SEED_LO ((unsigned long)((uint64_t)(FUZZ_SEED) & 0xffffffffUL))
-#define RAM_BASE 0x80000000UL
-#define RAM_END  0x88000000UL          /* QEMU virt -m 128M */
+#define RAM_BASE 0x80000000UL          /* where the firmware starts: the device tree must agree */
 #define FW_WINDOW (128UL * 1024)       /* "inside the firmware": RAM_BASE + this */
-/* RAM nobody uses: the payload ends far below, the device tree sits at the top. */
-#define FREE_LO  0x84000000UL
-#define FREE_HI  0x86000000UL
 #define MAX_HARTS 8                    /* fuzz_asm.S SEC_HARTS */
 #define PAGE 4096UL
+/* struct trap_frame (src/hart.h): x0..x31 and a pointer, padded to 16 bytes */
+#define FW_FRAME_SIZE (32 * sizeof(long) + 16)
 
 #define EXT_LEGACY_SHUTDOWN 0x08UL
 #define HSM_START 0
@@ -87,6 +99,20 @@ static bool chance(unsigned pct) { return below(100) < pct; }
 
 static unsigned long passed, failed, ncalls, fuzz_calls;
 static unsigned long cur_eid, cur_fid;   /* for failure lines */
+
+/*
+ * Where the pointer arguments went, counted at the calls that take one
+ * (DBCN, snapshot, event_get_info, hart_start, suspend), and how many of
+ * each the firmware accepted. finish() prints them and insists that every
+ * kind was tried: a generator that stopped aiming somewhere is a failure.
+ */
+enum { P_FW, P_LOW, P_PAST, P_ACROSS_END, P_WRAP, P_HIGH, P_TOP, P_RAM, P_KINDS };
+static const char *const p_names[P_KINDS] = {
+	"firmware", "below RAM (MMIO, 0)", "past RAM", "across RAM's end", "wrapping",
+	"high half set", "top page", "other RAM",
+};
+static unsigned long p_count[P_KINDS], p_accepted[P_KINDS];
+static int p_pending = -1;   /* the kind of the next call's pointer; call() settles it */
 
 struct fz_call {
 	unsigned long in[8];    /* a0..a7 */
@@ -147,6 +173,9 @@ static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned l
 	fuzz_ecall(&last);
 	ncalls++;
 	err = (long)last.out[10];
+	if (p_pending >= 0 && err == 0)
+		p_accepted[p_pending]++;
+	p_pending = -1;
 	if (allowed == ~0u)      /* a0 is not an SBI error here (legacy getchar) */
 		passed++;
 	else if (err > 0 || err < -13 || !((allowed >> -err) & 1))
@@ -196,8 +225,13 @@ static unsigned long pmu_total, pmu_num_hw;
 static unsigned long ctr_info[64];
 static uint32_t fw_sup;           /* firmware events that event_get_info says exist */
 static bool has_h;                /* RFENCE hfence calls work (H extension) */
-static unsigned long fw_ok_page;  /* first page past the firmware: fw_end in (this - 4 KiB, this] */
+static unsigned long fw_ok_page;  /* first page past the firmware's PMP region (its end: checked) */
 static unsigned long payload_lo;  /* where the payload starts */
+/* RAM as the device tree says (one range from RAM_BASE), and where the tree itself is. */
+static unsigned long ram_end, dt_lo, dt_hi;
+/* RAM nobody uses: the third quarter (the payload ends far below, the tree sits at the top). */
+static unsigned long free_lo, free_hi;
+static unsigned long top_page;    /* ram_end - 4 KiB, when the device tree leaves it free; else 0 */
 
 extern char _start[];
 
@@ -212,22 +246,72 @@ static volatile unsigned long sec_pass, sec_fail, sec_runs;
 
 /* ---- memory the firmware may accept --------------------------------- */
 
-enum { NO, YES, MAYBE };
+enum { NO, YES };
 
-/* Would the firmware accept [addr, addr + len)? (mem.c's rule, fw_end known to a page.) */
+/*
+ * Would the firmware accept [addr, addr + len)? mem.c's rule: in RAM, not
+ * wrapping, clear of the firmware's PMP region [RAM_BASE, fw_ok_page)
+ * (setup checks that fw_ok_page is that region's exact end).
+ */
 static int mem_pred(unsigned long addr, unsigned long len)
 {
 	uint64_t a = addr, end = a + len;
 
 	if (len == 0 || end < a)
 		return NO;
-	if (a < RAM_BASE || end > RAM_END)
+	if (a < RAM_BASE || end > ram_end)
 		return NO;
-	if (a + PAGE <= fw_ok_page)
-		return NO;           /* starts inside the firmware for sure */
-	if (a >= fw_ok_page)
-		return YES;
-	return MAYBE;
+	if (a < fw_ok_page)
+		return NO;
+	return YES;
+}
+
+/* Firmware memory a stray write would hurt, or the guards would catch (fuzz_fw.h). */
+static unsigned long fw_target(void)
+{
+	unsigned long h = below(FW_MAX_HARTS);
+
+	switch (below(10)) {
+	case 0:  /* code and constants: the text checksum */
+		return FW_TEXT_START + below(FW_RODATA_END - FW_TEXT_START);
+	case 1:  /* the guard words in .data and .bss (16 words each) */
+		return (chance(50) ? FW_TALLY_GUARD_DATA : FW_TALLY_GUARD_BSS) + 4 * below(16);
+	case 2:  /* the PMU state of a hart, the HSM/feature state, the boot flag */
+		return chance(70) ? FW_PMU_HARTS + 8 * below(512) :
+		       chance(50) ? FW_FEATURES + 8 * below(8) : FW_BOOT_DONE;
+	case 3:  /* a hart's stack bottom: guarded */
+		return FW_STACKS_END - (h + 1) * FW_STACK_SIZE + 4 * below(16);
+	case 4:  /* a hart's trap frame: what entry.S restores registers from */
+		return FW_STACKS_END - h * FW_STACK_SIZE - FW_FRAME_SIZE + sizeof(long) * below(32);
+	case 5:  /* the unused tail of the PMP region: all guard words */
+		return FW_FW_END + below(fw_ok_page - FW_FW_END);
+	case 6:  /* the region's last bytes */
+		return fw_ok_page - 1 - below(64);
+	case 7:  /* .bss at large */
+		return FW_BSS_START + below(FW_BSS_END - FW_BSS_START);
+	default: /* anywhere in the region */
+		return RAM_BASE + below(fw_ok_page - RAM_BASE);
+	}
+}
+
+/* QEMU virt's devices (hw/riscv/virt.c): the firmware must never read or write them for S-mode. */
+static const unsigned long mmio[] = {
+	0x1000,         /* boot ROM */
+	0x100000,       /* test finisher: a stray 0x5555 would power off */
+	0x101000,       /* RTC */
+	0x2000000,      /* CLINT msip */
+	0x2004000,      /* CLINT mtimecmp */
+	0x200bff8,      /* CLINT mtime */
+	0xc000000,      /* PLIC */
+	0xc200000,      /* PLIC contexts */
+	0x10000000,     /* UART */
+	0x10001000,     /* virtio */
+	0x30000000,     /* PCIe ECAM */
+	0x40000000,     /* PCIe MMIO */
+};
+static unsigned long mmio_addr(void)
+{
+	return mmio[below(sizeof(mmio) / sizeof(mmio[0]))] + below(16);
 }
 
 /* An address the firmware must refuse (for any length), in one of many shapes. */
@@ -235,9 +319,9 @@ static unsigned long bad_addr(void)
 {
 	unsigned long a;
 
-	switch (below(8)) {
+	switch (below(12)) {
 	case 0:  /* inside the firmware, any alignment */
-		a = RAM_BASE + below(fw_ok_page - PAGE - RAM_BASE);
+		a = RAM_BASE + below(fw_ok_page - RAM_BASE);
 		break;
 	case 1:  /* the firmware's first bytes */
 		a = RAM_BASE + below(64);
@@ -245,8 +329,14 @@ static unsigned long bad_addr(void)
 	case 2:  /* below RAM: MMIO, zero */
 		a = chance(20) ? 0 : below(RAM_BASE);
 		break;
-	case 3:  /* past the end of RAM */
-		a = RAM_END + below(1UL << 20);
+	case 3:  /* past the end of RAM, from its very end on */
+		a = chance(20) ? ram_end : ram_end + below(1UL << 20);
+		break;
+	case 8: case 9:    /* the firmware's code, data, state, guards */
+		a = fw_target();
+		break;
+	case 10: case 11:  /* a device */
+		a = mmio_addr();
 		break;
 	case 4:  /* wrapping past the top of the address space */
 		a = ~0UL - below(8192);
@@ -258,7 +348,7 @@ static unsigned long bad_addr(void)
 		a = XLEN == 64 ? (unsigned long)((rnd64() | (1ULL << 40)) & ~0xfffULL) : ~0UL - 4095;
 		break;
 	default: /* unaligned inside the firmware */
-		a = RAM_BASE + (below((fw_ok_page - PAGE - RAM_BASE) / 8) * 8) + 1 + below(7);
+		a = RAM_BASE + (below((fw_ok_page - RAM_BASE) / 8) * 8) + 1 + below(7);
 		break;
 	}
 	/* A random value can land in usable RAM: move it into the firmware. */
@@ -270,14 +360,58 @@ static unsigned long bad_addr(void)
 /* A page the firmware may write to without hurting the payload. */
 static unsigned long safe_page(void)
 {
-	switch (below(3)) {
+	switch (below(4)) {
 	case 0:
 		return (uintptr_t)scratch + below(SCRATCH_PAGES) * PAGE;
 	case 1:
-		return FREE_LO + below((FREE_HI - FREE_LO) / PAGE) * PAGE;
+		return free_lo + below((free_hi - free_lo) / PAGE) * PAGE;
+	case 2:  /* the last page of RAM (the first page past the firmware if the tree is there) */
+		return top_page ? top_page : fw_ok_page;
 	default: /* between the firmware's end and the payload */
 		return fw_ok_page + below((payload_lo - fw_ok_page) / PAGE) * PAGE;
 	}
+}
+
+/* [addr, addr + len) across the end of RAM: starts in RAM, ends past it. */
+static void straddle_ram_end(unsigned long *addr, unsigned long *len, unsigned long align)
+{
+	unsigned long k = align * (1 + below(2 * PAGE / align));
+	*addr = ram_end - k;
+	*len = k + align * (1 + below(4));
+}
+
+/* [addr, addr + len) from the PMP region's last page to its end or past it. */
+static void straddle_fw_end(unsigned long *addr, unsigned long *len, unsigned long align)
+{
+	unsigned long k = align * (1 + below(PAGE / align));
+	*addr = fw_ok_page - k;
+	*len = k + align * below(64);
+}
+
+/* Count the pointer of the next call by kind (the p_count comment). */
+static void note_ptr(unsigned long addr, unsigned long len, bool high_half)
+{
+	uint64_t a = addr, end = a + len;
+	int k;
+
+	if (high_half)
+		k = P_HIGH;
+	else if (addr + len < addr)   /* past the top of the XLEN address space */
+		k = P_WRAP;
+	else if (a < RAM_BASE)
+		k = P_LOW;
+	else if (a < fw_ok_page)
+		k = P_FW;
+	else if (a >= ram_end)
+		k = P_PAST;
+	else if (end > ram_end)
+		k = P_ACROSS_END;
+	else if (top_page && a >= top_page)
+		k = P_TOP;
+	else
+		k = P_RAM;
+	p_count[k]++;
+	p_pending = k;
 }
 
 /* A length: small, page-ish, huge, wrapping. */
@@ -287,7 +421,7 @@ static unsigned long rnd_len(void)
 	case 0: return 0;
 	case 1: return 1 + below(16);
 	case 2: return 1 + below(8192);
-	case 3: return RAM_END - RAM_BASE + below(64);
+	case 3: return ram_end - RAM_BASE + below(64);
 	case 4: return ~0UL - below(4096);
 	default: return rnd();
 	}
@@ -449,16 +583,21 @@ static void fuzz_dbcn(void)
 	}
 	if (fid == 0 || fid == 1) {
 		if (chance(fid == 0 ? 2 : 20)) {
-			/* Valid: a short printable string, or part of a scratch page for reads. */
+			/* Valid: a short printable string; for reads part of a scratch
+			 * page, or the top page of RAM up to its last byte. */
 			if (fid == 0) {
 				a[0] = 1 + below(sizeof(dbcn_text) - 1);
 				a[1] = (uintptr_t)dbcn_text;
+			} else if (top_page && chance(40)) {
+				a[1] = top_page + below(PAGE);
+				a[0] = chance(50) ? ram_end - a[1] : 1 + below(ram_end - a[1]);
 			} else {
 				unsigned long off = below(SCRATCH_PAGES * PAGE);
 				a[1] = (uintptr_t)scratch + off;
 				a[0] = 1 + below(SCRATCH_PAGES * PAGE - off);
 			}
 			a[2] = 0;
+			note_ptr(a[1], a[0], false);
 			struct sbiret r = call(SBI_EXT_DBCN, fid, a, OK, false);
 			if (r.error == 0 && fid == 0)
 				check(r.value == a[0], "DBCN write count", r.value, a[0]);
@@ -466,11 +605,19 @@ static void fuzz_dbcn(void)
 				check(r.value <= a[0], "DBCN read count", r.value, a[0]);
 			return;
 		}
-		/* Invalid: a bad address, a range past RAM or wrapping, a high half. */
-		switch (below(4)) {
+		/* Invalid: a bad address (with any length, or a short one that
+		 * alone would be fine), a range past RAM, across its end or the
+		 * firmware's, or wrapping; or a high half (a2), which is zero in
+		 * every other case: a random one would be refused on its own. */
+		a[2] = 0;
+		switch (below(7)) {
 		case 0: a[1] = bad_addr(); a[0] = rnd_len(); break;
-		case 1: a[1] = safe_page() + below(PAGE); a[0] = RAM_END - a[1] + 1 + below(4096); break;
-		case 2: a[1] = safe_page() + below(PAGE); a[0] = -a[1] + below(64); break;
+		case 1: a[1] = chance(50) ? bad_addr() : chance(50) ? fw_target() : mmio_addr();
+			a[0] = 1 + below(64); break;
+		case 2: a[1] = safe_page() + below(PAGE); a[0] = ram_end - a[1] + 1 + below(4096); break;
+		case 3: straddle_ram_end(&a[1], &a[0], 1); break;
+		case 4: straddle_fw_end(&a[1], &a[0], 1); break;
+		case 5: a[1] = safe_page() + below(PAGE); a[0] = -a[1] + below(64); break;
 		default: a[1] = (uintptr_t)dbcn_text; a[0] = 1; a[2] = 1 + below(0xffff); break;
 		}
 		if (a[2] == 0 && a[0] != 0 && mem_pred(a[1], a[0]) != NO) {
@@ -480,6 +627,8 @@ static void fuzz_dbcn(void)
 		unsigned allow = IP;
 		if (a[2] == 0 && a[0] == 0)
 			allow |= OK;
+		if (a[0])
+			note_ptr(a[1], a[0], a[2] != 0);
 		call(SBI_EXT_DBCN, fid, a, allow, false);
 		return;
 	}
@@ -566,6 +715,8 @@ static void fuzz_hsm(void)
 			allow = B(SBI_ERR_ALREADY_AVAILABLE);
 		else
 			allow = OK | B(SBI_ERR_ALREADY_AVAILABLE);
+		if (!good)
+			note_ptr(a[1], 4, false);
 		call(SBI_EXT_HSM, fid, a, allow, false);
 		break;
 	}
@@ -605,6 +756,7 @@ static void fuzz_hsm(void)
 			a[0] = SUSP_NONRET;
 			a[1] = bad_addr();
 			allow = IA;
+			note_ptr(a[1], 4, false);
 			break;
 		case 4: a[0] = 1 + below(0x0FFFFFFFUL); allow = IP; break;          /* reserved */
 		case 5: a[0] = 0x80000001UL + below(0x0FFFFFFFUL); allow = IP; break; /* reserved */
@@ -973,10 +1125,16 @@ static void fuzz_pmu(void)
 	}
 	case PMU_FID_SNAPSHOT_SET_SHMEM: {
 		flags = chance(90) ? 0 : rnd();
-		switch (below(5)) {
+		switch (below(7)) {
 		case 0: case 1: a[0] = safe_page(); a[1] = 0; break;
 		case 2: a[0] = ~0UL; a[1] = ~0UL; break;
 		case 3: a[0] = bad_addr(); a[1] = chance(80) ? 0 : rnd(); break;
+		case 4: /* page-aligned, so only the address itself is wrong */
+			a[0] = chance(50) ? fw_target() & ~(PAGE - 1) :
+			       chance(50) ? mmio_addr() & ~(PAGE - 1) : ram_end + PAGE * below(4);
+			a[1] = 0;
+			break;
+		case 5: a[0] = top_page ? top_page : fw_ok_page; a[1] = 0; break;
 		default: a[0] = safe_page() + 1 + below(PAGE - 1); a[1] = chance(80) ? 0 : rnd(); break;
 		}
 		a[2] = flags;
@@ -991,6 +1149,8 @@ static void fuzz_pmu(void)
 		}
 		if (!allow)
 			allow = OK;
+		if (!(a[0] == ~0UL && a[1] == ~0UL))
+			note_ptr(a[0], PAGE, a[1] != 0);
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (r.error == 0)
 			shmem_set = !(a[0] == ~0UL && a[1] == ~0UL);
@@ -1019,8 +1179,18 @@ static void fuzz_pmu(void)
 				}
 			}
 		} else {
-			a[0] = bad_addr();
-			n = chance(50) ? 1 + below(256) : rnd();
+			switch (below(4)) {
+			case 0: /* 16-aligned, a plausible count: only the address is wrong */
+				a[0] = (chance(50) ? fw_target() : chance(50) ? mmio_addr() : bad_addr()) & ~15UL;
+				n = 1 + below(8);
+				break;
+			case 1: straddle_ram_end(&a[0], &n, 16); n /= 16; break;
+			case 2: straddle_fw_end(&a[0], &n, 16); n = n / 16 ? n / 16 : 1; break;
+			default:
+				a[0] = bad_addr();
+				n = chance(50) ? 1 + below(256) : rnd();
+				break;
+			}
 			a[1] = chance(90) ? 0 : rnd();
 		}
 		a[2] = n;
@@ -1043,6 +1213,8 @@ static void fuzz_pmu(void)
 		}
 		if (!allow)
 			allow = OK;
+		if (n)
+			note_ptr(a[0], n <= (~0UL >> 4) ? n * 16 : ~0UL, a[1] != 0);
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (readable) {
 			const uint32_t *e = (const uint32_t *)(uintptr_t)a[0];
@@ -1096,6 +1268,72 @@ static void canary(void)
 	pmu_reset_all();
 }
 
+/* ---- the device tree ---------------------------------------------- */
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/*
+ * RAM as the device tree in a1 describes it: the first range of the first
+ * /memory node (QEMU virt: one node, one range, `-m` bytes from 0x80000000).
+ * Also the tree's own size, so the fuzzer keeps the firmware's writes off
+ * it. A flat walk of the structure block (devicetree spec 5.4), bounded by
+ * its size; false if anything is not as expected.
+ */
+static bool dt_memory(unsigned long fdt, uint64_t *base, uint64_t *size, unsigned long *total)
+{
+	const uint8_t *h = (const uint8_t *)fdt;
+
+	if (!fdt || (fdt & 3) || be32(h) != 0xd00dfeedu)
+		return false;
+	*total = be32(h + 4);
+	const uint8_t *p = h + be32(h + 8), *end = p + be32(h + 36);
+	const char *strings = (const char *)h + be32(h + 12);
+	unsigned depth = 0, ac = 2, sc = 1;
+	bool in_mem = false;
+
+	while (p + 4 <= end) {
+		uint32_t tok = be32(p);
+		p += 4;
+		if (tok == 1) {          /* FDT_BEGIN_NODE: name, NUL, padding */
+			const char *name = (const char *)p;
+			size_t n = strnlen(name, (size_t)(end - p));
+			p += (n + 4) & ~(size_t)3;
+			depth++;
+			in_mem = depth == 2 && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7));
+		} else if (tok == 2) {   /* FDT_END_NODE */
+			if (depth-- == 0)
+				return false;
+			in_mem = false;
+		} else if (tok == 3) {   /* FDT_PROP: len, nameoff, value, padding */
+			if (p + 8 > end)
+				return false;
+			uint32_t len = be32(p);
+			const char *pn = strings + be32(p + 4);
+			const uint8_t *v = p + 8;
+			p = v + ((len + 3) & ~3u);
+			if (p > end)
+				return false;
+			if (depth == 1 && len == 4 && !strcmp(pn, "#address-cells"))
+				ac = be32(v);
+			else if (depth == 1 && len == 4 && !strcmp(pn, "#size-cells"))
+				sc = be32(v);
+			else if (in_mem && !strcmp(pn, "reg") && ac >= 1 && ac <= 2 && sc >= 1 &&
+				 sc <= 2 && len >= 4 * (ac + sc)) {
+				*base = ac == 2 ? (uint64_t)be32(v) << 32 | be32(v + 4) : be32(v);
+				v += 4 * ac;
+				*size = sc == 2 ? (uint64_t)be32(v) << 32 | be32(v + 4) : be32(v);
+				return true;
+			}
+		} else if (tok != 4) {   /* FDT_NOP goes on; FDT_END or junk: no /memory */
+			return false;
+		}
+	}
+	return false;
+}
+
 /* The first page the firmware lets S-mode use: a binary search with set_shmem (no side effect kept). */
 static unsigned long find_fw_end(void)
 {
@@ -1113,11 +1351,24 @@ static unsigned long find_fw_end(void)
 	return hi;
 }
 
-static void setup(void)
+static void setup(unsigned long fdt)
 {
 	struct sbiret r;
+	uint64_t mem_base = 0, mem_size = 0;
+	unsigned long dt_size = 0;
+	bool dt_ok;
 
 	payload_lo = (uintptr_t)_start;
+	/* RAM from the tree; without one, what QEMU's -m 128M gives (and a failed check). */
+	dt_ok = dt_memory(fdt, &mem_base, &mem_size, &dt_size) && mem_base == RAM_BASE &&
+		mem_size >= 16UL << 20 && mem_base + mem_size - 1 <= ~0UL;
+	ram_end = dt_ok ? (unsigned long)(mem_base + mem_size) : RAM_BASE + (128UL << 20);
+	dt_lo = fdt;
+	dt_hi = fdt + dt_size;
+	free_lo = RAM_BASE + (ram_end - RAM_BASE) / 2;
+	free_hi = RAM_BASE + (ram_end - RAM_BASE) / 4 * 3;
+	/* The top page, if the tree (QEMU: 2 MiB-aligned just below the end) leaves it alone. */
+	top_page = dt_hi <= ram_end - PAGE || dt_lo >= ram_end ? ram_end - PAGE : 0;
 	__asm__ volatile("csrw stvec, %0" :: "r"((uintptr_t)fuzz_trap_vector));
 	/* SSIP is the wakeup every suspend gets; SIE stays off, so it is never taken. */
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_SSIE));
@@ -1156,17 +1407,31 @@ static void setup(void)
 	/* H extension: an hfence to nobody succeeds only where it exists. */
 	has_h = sbi_call(SBI_EXT_RFENCE, 4, 0, 0, 0, 0, 0, 0).error == 0;
 	fw_ok_page = find_fw_end();
+	/* The PMP region as init.c sizes it: the image rounded up to a power of two. */
+	unsigned long napot = 8;
+	while (napot < FW_FW_END - RAM_BASE)
+		napot <<= 1;
 
 	printf("fuzz: seed " SEED_FMT ", %lu calls; %lu harts (boot hart %lu), %lu PMU counters "
 	       "(%lu hardware), fw events 0x%lx, H %s, firmware ends by 0x%lx\n",
 	       SEED_HI, SEED_LO, (unsigned long)FUZZ_CALLS, nharts, boot_hart, pmu_total,
 	       pmu_num_hw, (unsigned long)fw_sup, has_h ? "yes" : "no", fw_ok_page);
+	printf("fuzz: RAM [0x%lx, 0x%lx) from the device tree at 0x%lx (%lu bytes); top page %s; "
+	       "image ends at 0x%lx, guards 0x%lx 0x%lx\n", RAM_BASE, ram_end, fdt, dt_size,
+	       top_page ? "used" : "NOT used (the tree is there)", FW_FW_END,
+	       FW_TALLY_GUARD_DATA, FW_TALLY_GUARD_BSS);
 	/* What the rest relies on. */
 	check(present[boot_hart], "boot hart present", present[boot_hart], 1);
 	check(pmu_total > 3 && pmu_num_hw < pmu_total, "PMU counters", pmu_total, pmu_num_hw);
 	check(r.error == 0 && (fw_sup & 0x3f) == 0x3f, "firmware events 0..5 supported", fw_sup, 0x3f);
 	check(fw_ok_page > RAM_BASE + PAGE && fw_ok_page <= RAM_BASE + FW_WINDOW,
 	      "firmware end found", fw_ok_page, RAM_BASE + FW_WINDOW);
+	/* mem_pred's exact rule and fw_target's tail rely on these. */
+	check(fw_ok_page == RAM_BASE + napot, "firmware region = image rounded to a power of two "
+	      "(fuzz_fw.h from another image?)", fw_ok_page, RAM_BASE + napot);
+	check(dt_ok, "device tree /memory at RAM_BASE", (unsigned long)mem_base, RAM_BASE);
+	check(free_hi <= dt_lo && (uintptr_t)scratch + sizeof(scratch) <= free_lo,
+	      "free RAM clear of the payload and the device tree", free_hi, dt_lo);
 }
 
 static void finish(void)
@@ -1191,16 +1456,26 @@ static void finish(void)
 	printf("\nfuzz: seed " SEED_FMT ": %lu fuzz calls, %lu checked calls in all; "
 	       "%lu secondary runs (%lu/%lu checks ok)\n", SEED_HI, SEED_LO,
 	       fuzz_calls, ncalls, sec_runs, sec_pass, sec_pass + sec_fail);
+	printf("fuzz: pointer arguments (accepted):");
+	for (int k = 0; k < P_KINDS; k++)
+		printf("%s %s %lu (%lu)", k ? "," : "", p_names[k], p_count[k], p_accepted[k]);
+	printf("\n");
+	/* Every kind was tried (a run this long always gets there), and the good ones worked. */
+	if (fuzz_calls >= 1000) {
+		for (int k = 0; k < P_KINDS; k++)
+			check(p_count[k] > 0, "pointer kind never tried (got: kind)", (unsigned long)k, 0);
+		check(!top_page || p_accepted[P_TOP] > 0, "top page of RAM never accepted", 0, 1);
+		check(p_accepted[P_RAM] > 0, "no valid RAM pointer accepted", 0, 1);
+	}
 	printf("%lu passed, %lu failed\n", passed, failed);
 	sbi_shutdown(failed != 0);
 }
 
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
-	(void)fdt;
 	boot_hart = hartid;
 	rng_state = FUZZ_SEED ? (uint64_t)FUZZ_SEED : 1;
-	setup();
+	setup(fdt);
 
 	for (fuzz_calls = 0; fuzz_calls < FUZZ_CALLS; fuzz_calls++) {
 		unsigned sel = (unsigned)below(100);

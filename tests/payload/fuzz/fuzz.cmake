@@ -2,18 +2,26 @@
 # are relative to tests/payload. It runs on its own firmware image,
 # tally-fuzz.elf/.bin: the same sources and flags as tally.elf with
 # TALLY_TEXT_CHECKSUM on, which reports at shutdown whether the firmware's
-# code or constants changed. The test fails unless that says "ok".
+# code, constants or guard words changed. The test fails unless it says "ok".
+#
+#   fuzz                 ctest, CI: 150,000 calls on 2 harts
+#   fuzz-guard-selftest  ctest, CI: an image that corrupts every guarded
+#                        region at boot must fail the same judge, naming each
+#   fuzz-long            build target, not in CI: 1,000,000 calls on 2 and
+#                        on 4 harts, with wall times
 set(TALLY_FUZZ_SEED "0x7a11f0225eed" CACHE STRING "PRNG seed of the ecall fuzzer (tests/payload/fuzz)")
 set(TALLY_FUZZ_CALLS "150000" CACHE STRING "random ecalls the fuzzer makes")
+set(TALLY_FUZZ_LONG_SEED "0x7a11f0221095" CACHE STRING "PRNG seed of the fuzz-long target")
+set(TALLY_FUZZ_LONG_CALLS "1000000" CACHE STRING "random ecalls per fuzz-long run")
+set(TALLY_FUZZ_LONG_MEM "128M" CACHE STRING "QEMU -m of the fuzz-long runs (the fuzzer reads RAM's size from the device tree)")
 
-tally_payload(fuzz fuzz/fuzz.c fuzz/fuzz_asm.S)
-target_compile_definitions(fuzz.elf PRIVATE FUZZ_SEED=${TALLY_FUZZ_SEED} FUZZ_CALLS=${TALLY_FUZZ_CALLS}UL)
-
-# tally-fuzz.elf: TALLY_SRC is relative to the top directory (the board's
-# GLOBbed sources are absolute); no linked-in payload (fw_payload mode).
+# The firmware: every source but the text checksum once, as objects that
+# tally-fuzz.elf and the self-test image share. TALLY_SRC is relative to
+# the top directory (the board's GLOBbed sources are absolute); no
+# linked-in payload (fw_payload mode).
 set(_fuzz_fw_src)
-foreach(f ${TALLY_SRC} src/text_checksum.c)
-  if(f MATCHES "payload\\.S$" OR f MATCHES "text_checksum_none\\.c$")
+foreach(f ${TALLY_SRC} src/fw_guard.c)
+  if(f MATCHES "payload\\.S$" OR f MATCHES "text_checksum(_none)?\\.c$")
     continue()
   endif()
   if(NOT IS_ABSOLUTE "${f}")
@@ -22,25 +30,81 @@ foreach(f ${TALLY_SRC} src/text_checksum.c)
   list(APPEND _fuzz_fw_src ${f})
 endforeach()
 list(REMOVE_DUPLICATES _fuzz_fw_src)
-add_executable(tally-fuzz.elf ${_fuzz_fw_src})
-foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
+add_library(tally-fuzz-objs OBJECT ${_fuzz_fw_src})
+foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS)
   get_target_property(v tally.elf ${prop})
-  if(v)
-    string(REPLACE "/tally.map" "/tally-fuzz.map" v "${v}")
-    set_target_properties(tally-fuzz.elf PROPERTIES ${prop} "${v}")
-  endif()
+  set_target_properties(tally-fuzz-objs PROPERTIES ${prop} "${v}")
 endforeach()
-add_custom_command(TARGET tally-fuzz.elf POST_BUILD
-  COMMAND ${CMAKE_OBJCOPY} -O binary tally-fuzz.elf tally-fuzz.bin
-  BYPRODUCTS tally-fuzz.bin)
+
+# tally_fuzz_image(NAME [COMPILE DEFINITIONS...]): NAME.elf and NAME.bin.
+function(tally_fuzz_image name)
+  add_executable(${name}.elf $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/text_checksum.c)
+  foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
+    get_target_property(v tally.elf ${prop})
+    if(v)
+      string(REPLACE "/tally.map" "/${name}.map" v "${v}")
+      set_target_properties(${name}.elf PROPERTIES ${prop} "${v}")
+    endif()
+  endforeach()
+  if(ARGN)
+    target_compile_definitions(${name}.elf PRIVATE ${ARGN})
+  endif()
+  add_custom_command(TARGET ${name}.elf POST_BUILD
+    COMMAND ${CMAKE_OBJCOPY} -O binary ${name}.elf ${name}.bin
+    BYPRODUCTS ${name}.bin)
+endfunction()
+tally_fuzz_image(tally-fuzz)
+tally_fuzz_image(tally-fuzz-selftest TALLY_GUARD_SELFTEST)
+
+# Where the firmware's sections, state and guards are, for the fuzzer to aim at.
+set(_fuzz_fw_h ${CMAKE_CURRENT_BINARY_DIR}/generated/fuzz_fw.h)
+add_custom_command(OUTPUT ${_fuzz_fw_h}
+  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.elf
+    -DOUT=${_fuzz_fw_h} -DSTACK_SIZE=${TALLY_STACK_SIZE} -DMAX_HARTS=${TALLY_MAX_HARTS}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
+  DEPENDS tally-fuzz.elf ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
+  COMMENT "fuzz_fw.h: firmware addresses for the fuzzer")
+# One target makes it (three payloads share it); fuzz.c recompiles when it changes.
+add_custom_target(fuzz_fw_h DEPENDS ${_fuzz_fw_h})
+set_source_files_properties(fuzz/fuzz.c PROPERTIES OBJECT_DEPENDS ${_fuzz_fw_h})
+
+# tally_fuzz_payload(NAME SEED CALLS)
+function(tally_fuzz_payload name seed calls)
+  tally_payload(${name} fuzz/fuzz.c fuzz/fuzz_asm.S)
+  add_dependencies(${name}.elf fuzz_fw_h)
+  target_include_directories(${name}.elf PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  target_compile_definitions(${name}.elf PRIVATE FUZZ_SEED=${seed} FUZZ_CALLS=${calls}UL)
+endfunction()
+tally_fuzz_payload(fuzz ${TALLY_FUZZ_SEED} ${TALLY_FUZZ_CALLS})
+tally_fuzz_payload(fuzz_long ${TALLY_FUZZ_LONG_SEED} ${TALLY_FUZZ_LONG_CALLS})
+tally_fuzz_payload(fuzz_short ${TALLY_FUZZ_SEED} 3000)
+
+set(_fuzz_qemu ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M)
 
 # Two harts, so hart_start, IPIs and remote fences reach another hart.
 add_test(NAME fuzz
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run-fuzz.sh ${CMAKE_BINARY_DIR}/fuzz.log 60
-    ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -smp 2 -m 128M
+    ${_fuzz_qemu} -smp 2
     -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
     -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz.elf)
 # Alone: every remote fence waits for the other hart's vCPU thread, and with
 # more QEMU threads than host cores (ctest -j) each wait costs a scheduler
 # slice; a run of a few seconds then takes minutes.
 set_tests_properties(fuzz PROPERTIES RUN_SERIAL TRUE)
+
+# The guards can fail: a short fuzz run on the self-test image, which
+# flips a byte in every guarded region at boot, must be judged a failure
+# by run-fuzz.sh, with each region named.
+add_test(NAME fuzz-guard-selftest
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/guard-selftest.sh ${CMAKE_BINARY_DIR}/fuzz-guard-selftest.log
+    ${TALLY_MAX_HARTS} ${_fuzz_qemu} -smp 2
+    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz-selftest.bin
+    -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_short.elf)
+
+# fuzz-long: a target, not a test (`cmake --build --preset P --target fuzz-long`).
+add_custom_target(fuzz-long
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz-long.sh ${CMAKE_BINARY_DIR}/fuzz-long "2 4"
+    ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m ${TALLY_FUZZ_LONG_MEM}
+    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
+    -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_long.elf
+  DEPENDS tally-fuzz.elf fuzz_long.elf USES_TERMINAL)
