@@ -197,6 +197,14 @@ static struct sbiret linux_cfg_match(const char *what, unsigned long flags, unsi
 	return r;
 }
 
+static bool is_held(const unsigned long *held, unsigned n, unsigned long idx)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (held[i] == idx)
+			return true;
+	return false;
+}
+
 /* stop with RESET on a started counter: SUCCESS, and the counter is free again. */
 static void release(const char *what, unsigned long idx)
 {
@@ -330,6 +338,22 @@ static void config_rows(const char *key, const char *key_held, unsigned long eve
 			break;
 		if (is_fw_counter(r.value) != want_fw)
 			fail_msg("config_matching: a counter of the wrong kind", r.value);
+		if (is_held(held, nheld, r.value)) {
+			/*
+			 * A started counter handed out again: 11.7 says config_matching
+			 * picks a counter "not started". OpenSBI 1.1 does this with
+			 * counter 0 (Linux then refuses it: -ENOENT). Nothing can be
+			 * held, so there is no such row; Tally must never do it.
+			 */
+			if (strict)
+				fail_msg("config_matching handed out a started counter again", r.value);
+			printf("bench: info %s counter %lu handed out again while started\n",
+			       key_held, r.value);
+			row_na(key_held, "started counter handed out again");
+			for (unsigned i = 0; i < nheld; i++)
+				release(key_held, held[i]);
+			return;
+		}
 		if (nheld == MAX_COUNTERS)
 			fail_msg("config_matching hands out more counters than there are", r.value);
 		held[nheld++] = r.value;
