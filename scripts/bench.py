@@ -207,24 +207,25 @@ def main():
     print()
     print("\n".join(lines))
     print()
-    for reason, n in notes.items():
-        print(f"({n}) {REASONS.get(reason, reason)}")
-    print("No OpenSBI rv32 column: Debian 12 ships OpenSBI (package opensbi) for rv64 only.")
-    print("rv32: 35 counters do not fit one 32-bit mask; as Linux does, the payload keeps the mask "
-          "as 32-bit words and tries counter_idx_base 0, then 32. The timed counter is always "
-          "found in word 0.")
-    held = []
+    notes_out = [f"({n}) {REASONS.get(reason, reason)}" for reason, n in notes.items()]
+    notes_out.append("No OpenSBI rv32 column: Debian 12 ships OpenSBI (package opensbi) for rv64 only.")
+    notes_out.append("rv32: 35 counters do not fit one 32-bit mask; as Linux does, the payload keeps "
+                     "the mask as 32-bit words and tries counter_idx_base 0, then 32. The timed "
+                     "counter is always found in word 0.")
+    held = {}   # what was held -> the runs that held it
     for n in results:
         for i in results[n][1]:
             if i.startswith(("cfg_cycles_held ", "cfg_fw_held ")) and " of " in i:
-                held.append(f"{n}: {i}")
-    if held:
-        print("Counters held (found by asking; config_matching until NOT_SUPPORTED):")
-        for h in held:
-            print(f"- {h}")
+                held.setdefault(i, []).append(n)
+    for what, runs in held.items():
+        key, rest = what.split(" ", 1)
+        notes_out.append(f"Held for {key} (found by asking: config_matching until NOT_SUPPORTED), "
+                         f"{', '.join(runs)}: {rest}.")
+    for line in notes_out:
+        print(f"- {line}")
     sizes = image_sizes()
     if sizes:
-        print(f"Image sizes (text + data, bytes): {', '.join(sizes)}.")
+        print(f"- Image sizes (text + data, bytes): {', '.join(sizes)}.")
 
 
 if __name__ == "__main__":
