@@ -286,8 +286,10 @@ static void simple_rows(void)
 }
 
 /*
- * config_matching(event, CLEAR_VALUE | AUTO_START) + stop(RESET), the pair
- * perf makes for every event it adds and deletes: first with nothing held,
+ * config_matching(event, CLEAR_VALUE | AUTO_START) + stop(RESET): taking
+ * a counter and giving it back, as perf does for every event it adds and
+ * deletes (Linux passes only the mode-inhibit flags and starts the counter
+ * with its own call; these flags make it one call). First with nothing held,
  * then with every other counter that can count the event held, so the
  * firmware has to pass them all before it finds the free one. The held
  * counters are found by asking (config_matching until NOT_SUPPORTED).
