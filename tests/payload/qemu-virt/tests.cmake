@@ -75,3 +75,9 @@ tally_qemu_test(smp-nosstc smp -smp 4 -cpu ${_cpu},sstc=false)
 
 # The ecall fuzzer on 2 harts, with its own firmware image (text checksum on).
 include(fuzz/fuzz.cmake)
+
+# The benchmark's answers, not its counts: under icount, every call the bench
+# payload times must get the answer it expects (it ends with a failure status
+# otherwise), so the benchmark never again measures an error.
+tally_qemu_test(bench-answers bench -icount shift=0,sleep=off)
+tally_qemu_test(bench-answers-sscofpmf bench -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
