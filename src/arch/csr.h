@@ -149,7 +149,7 @@ static inline void w_stimecmp(uint64_t t)
 #endif
 }
 
-/* Indexed access to the counter and selector banks (csr_indexed.c). */
+/* Indexed access to the counter and selector banks (csr_bank.S, csr_indexed.c). */
 uint64_t csr_read_counter(unsigned idx);            /* mcycle/minstret/mhpmcounterN, 64-bit */
 void csr_write_counter(unsigned idx, uint64_t val);
 unsigned long csr_read_user_counter(unsigned idx);  /* cycle/time/instret/hpmcounterN, low XLEN */

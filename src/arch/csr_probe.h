@@ -2,7 +2,7 @@
 /*
  * Counter-bank access as plain functions, for PMU backends that must also
  * build on the host. This header has no inline assembly: a backend that
- * includes only this file (the Ibex one does) links against csr_indexed.c
+ * includes only this file (the Ibex one does) links against csr_bank.S
  * and csr_probe.c in the firmware, and against a fake CSR file in its
  * host tests (tests/host/ibex/).
  */
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* csr_indexed.c: mcycle/minstret/mhpmcounterN (64-bit), mhpmeventN */
+/* csr_bank.S: mcycle/minstret/mhpmcounterN (64-bit), mhpmeventN */
 uint64_t csr_read_counter(unsigned idx);
 void csr_write_counter(unsigned idx, uint64_t val);
 unsigned long csr_read_event(unsigned idx);

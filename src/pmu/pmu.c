@@ -230,7 +230,8 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
  * INVALID_PARAM for reserved bits, NOT_SUPPORTED for events no counter can
  * count. Which counter counts it is decided afterwards.
  */
-static long event_check(unsigned long event_idx, uint64_t event_data)
+static inline __attribute__((always_inline)) long event_check(unsigned long event_idx,
+							 uint64_t event_data)
 {
 	unsigned long code = PMU_EVENT_CODE(event_idx);
 
@@ -274,8 +275,8 @@ static long event_check(unsigned long event_idx, uint64_t event_data)
  * selector needs. General and cache events come from the boot-time table,
  * raw events from the backend, firmware events fit every firmware counter.
  */
-static long can_count(unsigned long event_idx, uint64_t event_data, pmu_set_t *can,
-		      int8_t *excl, uint64_t *sel)
+static inline __attribute__((always_inline)) long can_count(unsigned long event_idx,
+		uint64_t event_data, pmu_set_t *can, int8_t *excl, uint64_t *sel)
 {
 	const struct evmap *e;
 
@@ -360,6 +361,38 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 		      (0xc00UL + ctr));
 }
 
+/*
+ * config_matching's action on a hardware counter: stop it before
+ * reprogramming so the new event starts clean, program the selector
+ * (hpm counters only: 0 and 2 count one thing), then clear and start as
+ * asked. Apart from pmu_config_matching() so that a firmware counter's
+ * path makes no call and needs no stack frame.
+ */
+static __attribute__((noinline)) struct sbiret config_hw(struct pmu_hart *h, unsigned long idx,
+		unsigned long flags, uint64_t sel, int8_t excl)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+	unsigned ctr = ctr_of[idx];
+
+	c->sel = sel;
+	c->excl = PMU_EXCL_NONE;
+	be->stop(ctr, sel);
+	if (idx >= 3) {
+		be->program(ctr, sel, flags & PMU_CFG_INH_MASK);
+		if (excl != PMU_EXCL_NONE) {
+			c->excl = excl;
+			h->excl_held |= 1u << excl;
+		}
+	}
+	if (flags & PMU_CFG_CLEAR_VALUE)
+		be->write(ctr, 0);
+	if (flags & PMU_CFG_AUTO_START) {
+		be->start(ctr, sel);
+		h->running |= PMU_BIT(idx);
+	}
+	return sbi_ok(idx);
+}
+
 /* FID 2 (11.7) */
 struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
@@ -413,22 +446,16 @@ struct sbiret pmu_config_matching(unsigned long base,
 	c = &h->ctr[idx];
 	c->event_idx = (uint32_t)event_idx;
 	c->event_data = event_data;
-	c->sel = sel;
-	c->excl = idx >= 3 && !is_fw(idx) ? excl : PMU_EXCL_NONE;
 	h->used |= PMU_BIT(idx);
-	if (!is_fw(idx)) {
-		/* Stop before reprogramming so the new event starts clean. */
-		be->stop(ctr_of[idx], sel);
-		if (idx >= 3) {
-			be->program(ctr_of[idx], sel, flags & PMU_CFG_INH_MASK);
-			if (c->excl != PMU_EXCL_NONE)
-				h->excl_held |= 1u << c->excl;
-		}
-	}
+	if (!is_fw(idx))
+		return config_hw(h, idx, flags, sel, excl);
+	/* A firmware counter: no hardware to touch, so no call at all. */
 	if (flags & PMU_CFG_CLEAR_VALUE)
-		counter_set(h, idx, 0);
-	if (flags & PMU_CFG_AUTO_START)
-		counter_start(h, idx);
+		c->fw_value = 0;
+	if (flags & PMU_CFG_AUTO_START) {
+		c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
+		h->running |= PMU_BIT(idx);
+	}
 	return sbi_ok(idx);
 }
 
@@ -445,11 +472,24 @@ static inline void start_one(struct pmu_hart *h, unsigned long base, unsigned lo
 	counter_start(h, idx);
 }
 
-static __attribute__((noinline)) void start_set(struct pmu_hart *h, unsigned long base,
-		pmu_set_t set, unsigned long flags, uint64_t initial_value)
+static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h,
+		unsigned long idx, unsigned long flags, uint64_t initial_value)
+{
+	unsigned ctr = ctr_of[idx];
+
+	if (flags & PMU_START_SET_INIT_VALUE)
+		be->write(ctr, initial_value);
+	be->start(ctr, h->ctr[idx].sel);
+	h->running |= PMU_BIT(idx);
+	return sbi_ok(0);
+}
+
+static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h,
+		unsigned long base, pmu_set_t set, unsigned long flags, uint64_t initial_value)
 {
 	for (; set; set &= set - 1)
 		start_one(h, base, lowest_bit(set), flags, initial_value);
+	return sbi_ok(0);
 }
 
 /* FID 3 (11.8) */
@@ -471,11 +511,23 @@ struct sbiret pmu_counter_start(unsigned long base,
 	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
 
-	if (!(set & (set - 1)))
-		start_one(h, base, lowest_bit(set), flags, initial_value);
-	else
-		start_set(h, base, set, flags, initial_value);
-	return sbi_ok(0);
+	/*
+	 * The common call (Linux starts one counter at a time) on a firmware
+	 * counter needs no backend: done here, without a call or a frame.
+	 */
+	if (mask == 1 && is_fw(base) && !(flags & PMU_START_INIT_SNAPSHOT)) {
+		struct pmu_counter *c = &h->ctr[base];
+
+		if (flags & PMU_START_SET_INIT_VALUE)
+			c->fw_value = initial_value;
+		c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
+		h->running |= PMU_BIT(base);
+		return sbi_ok(0);
+	}
+	/* One hardware counter: straight to the backend, no loop. */
+	if (mask == 1 && !(flags & PMU_START_INIT_SNAPSHOT))
+		return start_hw(h, base, flags, initial_value);
+	return start_set(h, base, set, flags, initial_value);
 }
 
 /*
@@ -526,18 +578,23 @@ static inline void stop_one(struct pmu_hart *h, unsigned long base, unsigned lon
 		stop_hw(h, base, idx, flags);
 }
 
-static __attribute__((noinline)) void stop_set(struct pmu_hart *h, unsigned long base,
-		pmu_set_t set, unsigned long flags)
+static __attribute__((noinline)) struct sbiret stop_set(struct pmu_hart *h,
+		unsigned long base, pmu_set_t set, unsigned long flags)
 {
+	/* The bitmap describes this call's counters (table 16): start from none. */
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		*(uint64_t *)(uintptr_t)h->shmem = 0;
 	for (; set; set &= set - 1)
 		stop_one(h, base, lowest_bit(set), flags);
+	return sbi_ok(0);
 }
 
 /* Release every counter of a set (stop + RESET on stopped counters). */
-static __attribute__((noinline)) void release_set(struct pmu_hart *h, pmu_set_t set)
+static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, pmu_set_t set)
 {
 	for (; set; set &= set - 1)
 		counter_release(h, lowest_bit(set));
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
 }
 
 /* FID 4 (11.9) */
@@ -562,18 +619,28 @@ struct sbiret pmu_counter_stop(unsigned long base,
 		 * in the set are left alone.
 		 */
 		if (flags & PMU_STOP_RESET)
-			release_set(h, stopped);
+			return release_set(h, stopped);
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
-	/* The bitmap describes this call's counters (table 16): start from none. */
-	if (flags & PMU_STOP_TAKE_SNAPSHOT)
-		*(uint64_t *)(uintptr_t)h->shmem = 0;
-	if (!(set & (set - 1)))
-		stop_one(h, base, lowest_bit(set), flags);
-	else
-		stop_set(h, base, set, flags);
-	return sbi_ok(0);
+	/* The common call, one firmware counter without a snapshot: no call, no frame. */
+	if (mask == 1 && is_fw(base) && !(flags & PMU_STOP_TAKE_SNAPSHOT)) {
+		pmu_set_t bit = PMU_BIT(base);
+
+		h->ctr[base].fw_value = fw_value(h, base);
+		h->running &= ~bit;
+		if (flags & PMU_STOP_RESET)
+			h->used &= ~bit;
+		return sbi_ok(0);
+	}
+	/* One hardware counter: straight to the backend, no loop. */
+	if (mask == 1 && !is_fw(base)) {
+		if (flags & PMU_STOP_TAKE_SNAPSHOT)
+			*(uint64_t *)(uintptr_t)h->shmem = 0;
+		stop_hw(h, base, base, flags);
+		return sbi_ok(0);
+	}
+	return stop_set(h, base, set, flags);
 }
 
 /* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The counter and selector banks indexed by number: mcycle/minstret/
+ * mhpmcounterN and mhpmeventN (and their upper halves on rv32).
+ *
+ * A CSR number is part of the csrr/csrw instruction, so "read counter n"
+ * needs one instruction per n. In C that is a switch (csr_indexed.c keeps
+ * the cold ones that way), which GCC compiles to a bounds check, a table
+ * of offsets and an indirect jump: some 20 instructions a call. Here each
+ * bank is a table of equal-sized entries, entry n at table + n * size,
+ * and the function jumps straight into it: about 8 instructions. These
+ * are the accesses on the PMU's start/stop path, so the difference shows
+ * in every perf event switch.
+ *
+ * Only argument registers are used (a0 = n, a1.. = value), as any C
+ * caller allows. Entries that name no CSR (counter 1 is mtime, which is
+ * not a CSR; selectors 0..2 do not exist) read 0 and ignore writes, as the
+ * switch did. n >= 32 does the same. Each csr instruction is 4 bytes, so
+ * under the trap guard (csr_probe.c) a missing CSR is stepped over and
+ * the entry still returns.
+ */
+#include "riscv.h"
+
+	.option push
+	.option norvc            /* fixed-size entries: no compressed instructions */
+
+/* Jump to entry a0 of table \tbl, entries 1 << \shift bytes; n >= 32 reads 0. */
+.macro BANK_JUMP tbl, shift, scratch
+	li	\scratch, 32
+	bgeu	a0, \scratch, bank_zero
+	la	\scratch, \tbl
+	slli	a0, a0, \shift
+	add	\scratch, \scratch, a0
+	jr	\scratch
+.endm
+
+	.section .text.csr_bank, "ax"
+	.balign 4
+bank_zero:
+	li	a0, 0
+#if __riscv_xlen == 32
+	li	a1, 0
+#endif
+	ret
+
+#if __riscv_xlen == 64
+/* uint64_t csr_read_counter(unsigned n) */
+	.globl csr_read_counter
+csr_read_counter:
+	BANK_JUMP read_counter_tbl, 3, a1
+	.balign 8
+read_counter_tbl:
+	.set n, 0
+	.rept 32
+	.if n == 1
+	li	a0, 0
+	.else
+	csrr	a0, 0xb00 + n
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+
+/* void csr_write_counter(unsigned n, uint64_t v) */
+	.globl csr_write_counter
+csr_write_counter:
+	BANK_JUMP write_counter_tbl, 3, a2
+	.balign 8
+write_counter_tbl:
+	.set n, 0
+	.rept 32
+	.if n == 1
+	nop
+	.else
+	csrw	0xb00 + n, a1
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+#else
+/*
+ * rv32: uint64_t csr_read_counter(unsigned n), a0 = low, a1 = high.
+ * Read high, low, high again; if the high half moved, the low half wrapped
+ * in between, so read it once more. No loop: under the trap guard a
+ * missing CSR leaves its register unchanged and the halves could never
+ * agree.
+ */
+	.globl csr_read_counter
+csr_read_counter:
+	BANK_JUMP read_counter_tbl, 5, a1
+	.balign 32
+read_counter_tbl:
+	.set n, 0
+	.rept 32
+	.if n == 1
+	li	a0, 0
+	li	a1, 0
+	ret
+	nop
+	nop
+	nop
+	nop
+	nop
+	.else
+	csrr	a1, 0xb80 + n
+	csrr	a0, 0xb00 + n
+	csrr	a2, 0xb80 + n
+	beq	a1, a2, 1f
+	csrr	a0, 0xb00 + n
+	mv	a1, a2
+1:	ret
+	nop
+	.endif
+	.set n, n + 1
+	.endr
+
+/* rv32: void csr_write_counter(unsigned n, uint64_t v), a1 = low, a2 = high.
+ * Low half to 0 first, so no carry out of it lands in the new high half. */
+	.globl csr_write_counter
+csr_write_counter:
+	BANK_JUMP write_counter_tbl, 4, a3
+	.balign 16
+write_counter_tbl:
+	.set n, 0
+	.rept 32
+	.if n == 1
+	ret
+	nop
+	nop
+	nop
+	.else
+	csrw	0xb00 + n, zero
+	csrw	0xb80 + n, a2
+	csrw	0xb00 + n, a1
+	ret
+	.endif
+	.set n, n + 1
+	.endr
+
+/* unsigned long csr_read_eventh(unsigned n): mhpmeventNh (Sscofpmf, rv32) */
+	.globl csr_read_eventh
+csr_read_eventh:
+	BANK_JUMP read_eventh_tbl, 3, a1
+	.balign 8
+read_eventh_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	li	a0, 0
+	.else
+	csrr	a0, 0x720 + n
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+
+/* void csr_write_eventh(unsigned n, unsigned long v) */
+	.globl csr_write_eventh
+csr_write_eventh:
+	BANK_JUMP write_eventh_tbl, 3, a2
+	.balign 8
+write_eventh_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	nop
+	.else
+	csrw	0x720 + n, a1
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+#endif
+
+/* unsigned long csr_read_event(unsigned n): mhpmeventN */
+	.globl csr_read_event
+csr_read_event:
+	BANK_JUMP read_event_tbl, 3, a1
+	.balign 8
+read_event_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	li	a0, 0
+	.else
+	csrr	a0, 0x320 + n
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+
+/* void csr_write_event(unsigned n, unsigned long v) */
+	.globl csr_write_event
+csr_write_event:
+	BANK_JUMP write_event_tbl, 3, a2
+	.balign 8
+write_event_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	nop
+	.else
+	csrw	0x320 + n, a1
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+
+	.option pop
