@@ -71,8 +71,6 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 #define SBI_ARGS unsigned long a0, unsigned long a1, unsigned long a2, \
 	unsigned long a3, unsigned long a4, unsigned long a5, unsigned long fid
 struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid);
-/* Is this extension present? (Base probe_extension) */
-long sbi_probe_extension(unsigned long eid);
 
 struct sbiret sbi_base_ecall(SBI_ARGS);
 struct sbiret sbi_legacy_putchar(SBI_ARGS);

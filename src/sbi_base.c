@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Base extension, EID 0x10 (SBI spec chapter 4). */
-#include "hart.h"
-#include "sbi.h"
+#include "sbi_ext.h"
 
 struct sbiret sbi_base_ecall(SBI_ARGS)
 {
@@ -14,7 +13,7 @@ struct sbiret sbi_base_ecall(SBI_ARGS)
 	case SBI_BASE_GET_IMPL_VERSION:
 		return sbi_ok((TALLY_VERSION_MAJOR << 16) | TALLY_VERSION_MINOR);
 	case SBI_BASE_PROBE_EXT:
-		return sbi_ok((unsigned long)sbi_probe_extension(a0));
+		return sbi_ok((unsigned long)sbi_ext_probe(a0));
 	case SBI_BASE_GET_MVENDORID:
 		return sbi_ok(csr_read(mvendorid));
 	case SBI_BASE_GET_MARCHID:

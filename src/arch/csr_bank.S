@@ -34,7 +34,7 @@
 	jr	\scratch
 .endm
 
-	.section .text.csr_bank, "ax"
+	.section .text.csr_bank_zero, "ax"
 	.balign 4
 bank_zero:
 	li	a0, 0
@@ -45,6 +45,7 @@ bank_zero:
 
 #if __riscv_xlen == 64
 /* uint64_t csr_read_counter(unsigned n) */
+	.section .text.csr_read_counter, "ax"
 	.globl csr_read_counter
 csr_read_counter:
 	BANK_JUMP read_counter_tbl, 3, a1
@@ -62,6 +63,7 @@ read_counter_tbl:
 	.endr
 
 /* void csr_write_counter(unsigned n, uint64_t v) */
+	.section .text.csr_write_counter, "ax"
 	.globl csr_write_counter
 csr_write_counter:
 	BANK_JUMP write_counter_tbl, 3, a2
@@ -81,14 +83,16 @@ write_counter_tbl:
 /*
  * rv32: uint64_t csr_read_counter(unsigned n), a0 = low, a1 = high.
  * Read high, low, high again; if the high half moved, the low half wrapped
- * in between, so read it once more. No loop: under the trap guard a
- * missing CSR leaves its register unchanged and the halves could never
- * agree.
+ * in between, so read low and high once more. In practice twice at most: the second
+ * pass compares against the high half it just read, so even under the
+ * trap guard, where a missing CSR leaves its register unchanged, the
+ * halves then agree.
  */
+	.section .text.csr_read_counter, "ax"
 	.globl csr_read_counter
 csr_read_counter:
-	BANK_JUMP read_counter_tbl, 5, a1
-	.balign 32
+	BANK_JUMP read_counter_tbl, 4, a3   /* a3 keeps the entry for a retry */
+	.balign 16
 read_counter_tbl:
 	.set n, 0
 	.rept 32
@@ -97,25 +101,24 @@ read_counter_tbl:
 	li	a1, 0
 	ret
 	nop
-	nop
-	nop
-	nop
-	nop
 	.else
 	csrr	a1, 0xb80 + n
 	csrr	a0, 0xb00 + n
 	csrr	a2, 0xb80 + n
-	beq	a1, a2, 1f
-	csrr	a0, 0xb00 + n
-	mv	a1, a2
-1:	ret
-	nop
+	j	read_counter_check
 	.endif
 	.set n, n + 1
 	.endr
+read_counter_check:
+	beq	a1, a2, 1f
+	mv	a1, a2              /* the high half moved: read low and high again */
+	addi	a3, a3, 4
+	jr	a3
+1:	ret
 
 /* rv32: void csr_write_counter(unsigned n, uint64_t v), a1 = low, a2 = high.
  * Low half to 0 first, so no carry out of it lands in the new high half. */
+	.section .text.csr_write_counter, "ax"
 	.globl csr_write_counter
 csr_write_counter:
 	BANK_JUMP write_counter_tbl, 4, a3
@@ -138,6 +141,7 @@ write_counter_tbl:
 	.endr
 
 /* unsigned long csr_read_eventh(unsigned n): mhpmeventNh (Sscofpmf, rv32) */
+	.section .text.csr_read_eventh, "ax"
 	.globl csr_read_eventh
 csr_read_eventh:
 	BANK_JUMP read_eventh_tbl, 3, a1
@@ -155,6 +159,7 @@ read_eventh_tbl:
 	.endr
 
 /* void csr_write_eventh(unsigned n, unsigned long v) */
+	.section .text.csr_write_eventh, "ax"
 	.globl csr_write_eventh
 csr_write_eventh:
 	BANK_JUMP write_eventh_tbl, 3, a2
@@ -173,6 +178,7 @@ write_eventh_tbl:
 #endif
 
 /* unsigned long csr_read_event(unsigned n): mhpmeventN */
+	.section .text.csr_read_event, "ax"
 	.globl csr_read_event
 csr_read_event:
 	BANK_JUMP read_event_tbl, 3, a1
@@ -190,6 +196,7 @@ read_event_tbl:
 	.endr
 
 /* void csr_write_event(unsigned n, unsigned long v) */
+	.section .text.csr_write_event, "ax"
 	.globl csr_write_event
 csr_write_event:
 	BANK_JUMP write_event_tbl, 3, a2

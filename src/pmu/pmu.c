@@ -123,6 +123,16 @@ static long map_event(unsigned long event_idx, uint64_t event_data, pmu_set_t *c
 	return SBI_SUCCESS;
 }
 
+/* Ask the backend once about a general or cache event and keep the answer. */
+static void evmap_fill(unsigned long ev)
+{
+	struct evmap *e = &evmap[evmap_slot(ev)];
+	pmu_set_t can;
+
+	if (map_event(ev, 0, &can, &e->excl, &e->sel) == SBI_SUCCESS)
+		e->can = (uint32_t)can;
+}
+
 void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_t fw_events)
 {
 	be = backend;
@@ -154,25 +164,14 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	prefer_set = hw.has_sscofpmf ? hpm_set : all_set;
 
 	/* What each general and cache event can be counted on, once. */
-	for (unsigned code = 0; code < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; code++) {
-		unsigned long ev = code < EVMAP_HW_SLOTS ?
-			PMU_EVENT_IDX(PMU_TYPE_HW, code) :
-			PMU_EVENT_IDX(PMU_TYPE_CACHE, code - EVMAP_HW_SLOTS);
-		struct evmap *e = &evmap[code];
-		pmu_set_t can = 0;
-
-		e->can = 0;
-		e->excl = PMU_EXCL_NONE;
-		e->sel = 0;
-		if (code == PMU_HW_NO_EVENT || code == EVMAP_HW_SLOTS + 0x3f)
-			continue;
-		if (code < EVMAP_HW_SLOTS ? code >= PMU_HW_GENERAL_MAX :
-		    (((code - EVMAP_HW_SLOTS) >> 3) >= PMU_CACHE_ID_MAX ||
-		     (((code - EVMAP_HW_SLOTS) >> 1) & 3) >= PMU_CACHE_OP_MAX))
-			continue;
-		if (map_event(ev, 0, &can, &e->excl, &e->sel) == SBI_SUCCESS)
-			e->can = (uint32_t)can;
-	}
+	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
+		evmap[i] = (struct evmap){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
+		evmap_fill(PMU_EVENT_IDX(PMU_TYPE_HW, code));
+	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
+		for (unsigned op = 0; op < PMU_CACHE_OP_MAX; op++)
+			for (unsigned res = 0; res < 2; res++)
+				evmap_fill(PMU_CACHE_EVENT(id, op, res));
 }
 
 void pmu_hart_init(struct pmu_hart *h)

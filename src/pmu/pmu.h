@@ -216,6 +216,23 @@ void pmu_init(const struct pmu_backend *be, pmu_mem_check_fn mem_ok, uint32_t fw
 void pmu_hart_init(struct pmu_hart *h);
 /* The index of the lowest set bit of x (x != 0), without libgcc. */
 unsigned pmu_lowest_bit(uint64_t x);
+
+/*
+ * How many bits a probed counter has: the position of the highest bit that
+ * stuck, plus one. A loop, not __builtin_clzll: without Zbb that pulls
+ * libgcc's __clzdi2 and its 256-byte table into the image, which Ibex's
+ * 16 KiB budget feels, for a question asked a dozen times at boot.
+ */
+static inline unsigned pmu_bit_width(uint64_t v)
+{
+	unsigned w = 0;
+
+	while (v) {
+		v >>= 1;
+		w++;
+	}
+	return w;
+}
 /* What the boot banner prints. */
 const struct pmu_hw_info *pmu_hw(void);
 unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */

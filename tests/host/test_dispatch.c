@@ -3,12 +3,13 @@
  * src/sbi_ecall.c against stub extensions: every implemented EID reaches
  * its handler with a0..a5 and fid in order, unknown EIDs get
  * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
- * sbi_probe_extension agrees with the dispatcher.
+ * sbi_ext_probe agrees with the dispatcher.
  */
 #include <string.h>
 #include "harness.h"
 #include "sbi.h"
 #include "stub_hart.h"
+#include "sbi_ext.h"
 
 struct features features = { .has_s_mode = true };
 
@@ -135,7 +136,7 @@ static void d_probe_agrees_with_dispatcher(void)
 
 		memset(&got, 0, sizeof(got));
 		r = sbi_ecall(0, 0, 0, 0, 0, 0, 0, eid);
-		probe = sbi_probe_extension(eid);
+		probe = sbi_ext_probe(eid);
 		printf("  eid %#lx: probe %ld, handler %s\n", eid, probe, names[got.which]);
 		CHECK(probe == 0 || probe == 1);
 		CHECK_EQ(probe, got.calls);
@@ -148,7 +149,7 @@ static void d_probe_agrees_with_dispatcher(void)
 			unsigned long eid = implemented[i].eid + (unsigned long)d;
 			memset(&got, 0, sizeof(got));
 			(void)sbi_ecall(0, 0, 0, 0, 0, 0, 0, eid);
-			CHECK_EQ(sbi_probe_extension(eid), got.calls);
+			CHECK_EQ(sbi_ext_probe(eid), got.calls);
 		}
 	}
 }
@@ -162,10 +163,10 @@ static void d_no_ipi_no_hart_extensions(void)
 
 	have_ipi = false;
 	for (unsigned i = 0; i < 3; i++) {
-		CHECK_EQ(sbi_probe_extension(eids[i]), 0);
+		CHECK_EQ(sbi_ext_probe(eids[i]), 0);
 	}
 	have_ipi = true;
-	CHECK_EQ(sbi_probe_extension(SBI_EXT_HSM), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_HSM), 1);
 }
 
 static void d_no_s_mode_time_not_offered(void)
@@ -173,14 +174,14 @@ static void d_no_s_mode_time_not_offered(void)
 	/* Without S-mode (Ibex) probe says TIME is absent; the dispatcher still
 	 * routes it, and sbi_time_ecall answers NOT_SUPPORTED itself. */
 	features.has_s_mode = false;
-	CHECK_EQ(sbi_probe_extension(SBI_EXT_TIME), 0);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_TIME), 0);
 	memset(&got, 0, sizeof(got));
 	(void)sbi_ecall(0, 0, 0, 0, 0, 0, 0, SBI_EXT_TIME);
 	CHECK_EQ(got.which, TIME);
-	CHECK_EQ(sbi_probe_extension(SBI_EXT_PMU), 1);
-	CHECK_EQ(sbi_probe_extension(SBI_EXT_BASE), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_PMU), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_BASE), 1);
 	features.has_s_mode = true;
-	CHECK_EQ(sbi_probe_extension(SBI_EXT_TIME), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_TIME), 1);
 }
 
 int main(int argc, char **argv)

@@ -12,7 +12,7 @@ static unsigned probe_width(unsigned ctr)
 
 	if (!csr_probe_counter(ctr, ~0ULL, &v) || !v)
 		return 0;       /* absent: it trapped, or reads 0 and ignores writes */
-	return 64 - (unsigned)__builtin_clzll(v);
+	return pmu_bit_width(v);
 }
 
 void pmu_csr_probe(struct pmu_hw_info *info)

@@ -127,7 +127,7 @@ static void ibex_probe(struct pmu_hw_info *info)
 			continue;
 		ibex.sel[ctr] = sel;
 		ibex.event[ctr] = (uint8_t)ev;
-		info->width[ctr] = (uint8_t)(64 - __builtin_clzll(back));
+		info->width[ctr] = (uint8_t)pmu_bit_width(back);
 		info->hpm[info->num_hpm++] = (uint8_t)ctr;
 	}
 	/* Only mcountinhibit stops a counter on Ibex: offer what it can stop. */
