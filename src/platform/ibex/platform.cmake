@@ -40,16 +40,6 @@ endif()
 # ibex-qemu-emul test boots it, so the emulated counter reads in trap.c run
 # for real on QEMU, whose own mcounteren works.
 if(TALLY_BOARD STREQUAL "qemu_virt")
-  add_executable(tally-emul.elf ${TALLY_SRC})
-  foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
-    get_target_property(v tally.elf ${prop})
-    if(v)
-      string(REPLACE "/tally.map" "/tally-emul.map" v "${v}")
-      set_target_properties(tally-emul.elf PROPERTIES ${prop} "${v}")
-    endif()
-  endforeach()
+  tally_image(tally-emul ${TALLY_SRC})
   target_compile_definitions(tally-emul.elf PRIVATE TALLY_HIDE_USER_COUNTERS)
-  add_custom_command(TARGET tally-emul.elf POST_BUILD
-    COMMAND ${CMAKE_OBJCOPY} -O binary tally-emul.elf tally-emul.bin
-    BYPRODUCTS tally-emul.bin)
 endif()

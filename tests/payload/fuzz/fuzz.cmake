@@ -38,20 +38,10 @@ endforeach()
 
 # tally_fuzz_image(NAME [COMPILE DEFINITIONS...]): NAME.elf and NAME.bin.
 function(tally_fuzz_image name)
-  add_executable(${name}.elf $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/text_checksum.c)
-  foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS LINK_OPTIONS LINK_DEPENDS)
-    get_target_property(v tally.elf ${prop})
-    if(v)
-      string(REPLACE "/tally.map" "/${name}.map" v "${v}")
-      set_target_properties(${name}.elf PROPERTIES ${prop} "${v}")
-    endif()
-  endforeach()
+  tally_image(${name} $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/text_checksum.c)
   if(ARGN)
     target_compile_definitions(${name}.elf PRIVATE ${ARGN})
   endif()
-  add_custom_command(TARGET ${name}.elf POST_BUILD
-    COMMAND ${CMAKE_OBJCOPY} -O binary ${name}.elf ${name}.bin
-    BYPRODUCTS ${name}.bin)
 endfunction()
 tally_fuzz_image(tally-fuzz)
 tally_fuzz_image(tally-fuzz-selftest TALLY_GUARD_SELFTEST)

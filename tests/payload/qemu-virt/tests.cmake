@@ -81,3 +81,12 @@ include(fuzz/fuzz.cmake)
 # otherwise), so the benchmark never again measures an error.
 tally_qemu_test(bench-answers bench -icount shift=0,sleep=off)
 tally_qemu_test(bench-answers-sscofpmf bench -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
+
+# tools/check-fixed-regs.py guards every firmware image (entry.S relies on
+# it); it must also be able to say no: the conformance payload, compiled
+# without -ffixed-t*, sets t2..t6 on purpose (its register-preservation
+# checks), so the check must fail on it.
+add_test(NAME fixed-regs-check-can-fail
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP}
+    ${CMAKE_CURRENT_BINARY_DIR}/test.elf)
+set_tests_properties(fixed-regs-check-can-fail PROPERTIES WILL_FAIL TRUE)

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Fail the build if any code in the firmware touches t2..t6.
+
+The firmware's C code is compiled with -ffixed-t2 ... -ffixed-t6: the
+compiler never uses those registers, so the ecall fast path in
+src/arch/entry.S need not save them (10 instructions a call). That holds
+only if nothing else linked in uses them either: libgcc and picolibc code
+is compiled without the flags. This check reads every instruction of the
+image and allows t2..t6 only in the trap entry's slow path, which saves
+and restores every register on purpose.
+
+    check-fixed-regs.py OBJDUMP tally.elf
+"""
+import re
+import subprocess
+import sys
+
+FIXED = {"t2", "t3", "t4", "t5", "t6", "x7", "x28", "x29", "x30", "x31"}
+# Assembly that saves and restores all registers by design (entry.S).
+ALLOWED = {"slow_path"}
+
+objdump, elf = sys.argv[1], sys.argv[2]
+out = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf],
+                     capture_output=True, text=True, check=True).stdout
+func, bad = None, []
+for line in out.splitlines():
+    m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+    if m:
+        func = m.group(1)
+        continue
+    m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+    if not m or func in ALLOWED:
+        continue
+    operands = re.split(r"[,()\s]+", m.group(3).split("#")[0].split("<")[0])
+    if FIXED & set(operands):
+        bad.append(f"  {m.group(1)} <{func}>: {m.group(2)} {m.group(3)}")
+if bad:
+    print("code that uses t2..t6, which the ecall fast path does not save "
+          "(src/arch/entry.S; provide it in src/ compiled with the firmware's flags):")
+    print("\n".join(bad[:40]))
+    sys.exit(1)
