@@ -14,7 +14,7 @@ if(TALLY_BOARD STREQUAL "simple_system")
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/ibex-size.sh ${CMAKE_SIZE} ${CMAKE_BINARY_DIR}/tally.elf 16384)
 endif()
 # The RTL run is the simple_system's Verilator model: not the demo system,
-# whose image only its FPGA runs (docs/flashing.md).
+# whose image only its FPGA runs (docs/boards/ibex.md).
 if(TALLY_BOARD STREQUAL "simple_system")
   add_test(NAME ibex-rtl
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh ${CMAKE_BINARY_DIR}/tally.elf

@@ -4,7 +4,7 @@
 #
 # IBEX_SIM must name a Vibex_simple_system binary the user built from the
 # Ibex repository (fusesoc ... lowrisc:ibex:ibex_simple_system; see
-# docs/ibex.md). This script never fetches or builds Ibex. Without it the
+# docs/boards/ibex.md). This script never fetches or builds Ibex. Without it the
 # test is reported as skipped (exit 77, ctest SKIP_RETURN_CODE).
 #
 # The simulator loads the ELF into its RAM (--meminit=ram,ELF) and writes
