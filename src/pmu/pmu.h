@@ -239,19 +239,26 @@ unsigned pmu_lowest_bit(uint64_t x);
 
 /*
  * How many bits a probed counter has: the position of the highest bit that
- * stuck, plus one. A loop, not __builtin_clzll: without Zbb that pulls
- * libgcc's __clzdi2 and its 256-byte table into the image, which Ibex's
- * 16 KiB budget feels, for a question asked a dozen times at boot.
+ * stuck, plus one. Halving, on 32-bit words, not __builtin_clzll: without
+ * Zbb that pulls libgcc's __clzdi2 and its 256-byte table into the image,
+ * which Ibex's 16 KiB budget feels (and libgcc does not keep t2..t6 alone,
+ * see tools/check-fixed-regs.py).
  */
 static inline unsigned pmu_bit_width(uint64_t v)
 {
+	uint32_t x = (uint32_t)(v >> 32);
 	unsigned w = 0;
 
-	while (v) {
-		v >>= 1;
-		w++;
-	}
-	return w;
+	if (x)
+		w = 32;
+	else
+		x = (uint32_t)v;
+	for (unsigned step = 16; step; step >>= 1)
+		if (x >> step) {
+			x >>= step;
+			w += step;
+		}
+	return w + x;   /* x is now 0 or 1 */
 }
 /* What the boot banner prints. */
 const struct pmu_hw_info *pmu_hw(void);
