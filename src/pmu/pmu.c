@@ -327,16 +327,21 @@ static void counter_start(struct pmu_hart *h, unsigned long idx)
 }
 
 /* The counter goes back to the free pool (stop + RESET). */
-static void counter_release(struct pmu_hart *h, unsigned long idx)
+/* The core's side of releasing a counter: the sets. */
+static void forget(struct pmu_hart *h, unsigned long idx)
 {
 	const struct pmu_counter *c = &h->ctr[idx];
 
-	if (idx >= 3 && !is_fw(idx)) {
-		be->clear(ctr_of[idx]);
-		if (c->excl != PMU_EXCL_NONE)
-			h->excl_held &= ~(1u << c->excl);
-	}
+	if (idx >= 3 && !is_fw(idx) && c->excl != PMU_EXCL_NONE)
+		h->excl_held &= ~(1u << c->excl);
 	h->used &= ~pmu_bit(idx);
+}
+
+static void counter_release(struct pmu_hart *h, unsigned long idx)
+{
+	if (idx >= 3 && !is_fw(idx))
+		be->clear(ctr_of[idx]);
+	forget(h, idx);
 }
 
 /* FID 0 (11.5) */
@@ -376,20 +381,24 @@ static __attribute__((noinline)) struct sbiret config_hw(struct pmu_hart *h, uns
 
 	c->sel = sel;
 	c->excl = PMU_EXCL_NONE;
-	be->stop(ctr, sel);
-	if (idx >= 3) {
-		be->program(ctr, sel, flags & PMU_CFG_INH_MASK);
-		if (excl != PMU_EXCL_NONE) {
-			c->excl = excl;
-			h->excl_held |= 1u << excl;
-		}
+	if (idx >= 3 && excl != PMU_EXCL_NONE) {
+		c->excl = excl;
+		h->excl_held |= 1u << excl;
 	}
+	if (flags & PMU_CFG_AUTO_START)
+		h->running |= pmu_bit(idx);
+	if (be->configure) {
+		be->configure(ctr, sel, flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE |
+						 PMU_CFG_AUTO_START));
+		return sbi_ok(idx);
+	}
+	be->stop(ctr, sel);
+	if (idx >= 3)
+		be->program(ctr, sel, flags & PMU_CFG_INH_MASK);
 	if (flags & PMU_CFG_CLEAR_VALUE)
 		be->write(ctr, 0);
-	if (flags & PMU_CFG_AUTO_START) {
+	if (flags & PMU_CFG_AUTO_START)
 		be->start(ctr, sel);
-		h->running |= pmu_bit(idx);
-	}
 	return sbi_ok(idx);
 }
 
@@ -553,8 +562,14 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	unsigned ctr = ctr_of[idx];
 
-	be->stop(ctr, h->ctr[idx].sel);
 	h->running &= ~pmu_bit(idx);
+	/* Stopped to be forgotten, nobody reading it: one backend call. */
+	if ((flags & (PMU_STOP_RESET | PMU_STOP_TAKE_SNAPSHOT)) == PMU_STOP_RESET && be->release) {
+		be->release(ctr, h->ctr[idx].sel);
+		forget(h, idx);
+		return;
+	}
+	be->stop(ctr, h->ctr[idx].sel);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
 		snap[1 + (idx - base)] = be->read(ctr);
 		if (hw.has_sscofpmf && be->overflowed(ctr))

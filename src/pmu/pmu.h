@@ -162,6 +162,18 @@ struct pmu_backend {
 	void (*stop)(unsigned ctr, uint64_t sel);
 	/* Sscofpmf overflow flag of a counter; NULL where there is none. */
 	bool (*overflowed)(unsigned ctr);
+	/*
+	 * Optional, for speed: the same effect as the calls above in one go,
+	 * which lets a backend skip work the sequence would undo (QEMU's
+	 * counter-freeze workaround before a counter is zeroed or forgotten).
+	 * NULL: the core makes the calls one by one.
+	 *  configure: stop, program the selector (counters >= 3), write 0 if
+	 *    cfg_flags has CLEAR_VALUE, start if it has AUTO_START;
+	 *  release: stop a running counter for good and clear its selector
+	 *    (counters >= 3); its value no longer matters.
+	 */
+	void (*configure)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+	void (*release)(unsigned ctr, uint64_t sel);
 	/* One line for the boot banner: what counter ctr (>= 3) can count. */
 	const char *(*describe)(unsigned ctr);
 };

@@ -6,6 +6,8 @@
 
 struct fake_state fake;
 static bool fake_overflowed(unsigned ctr);
+static void fake_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+static void fake_release(unsigned ctr, uint64_t sel);
 
 static void bad(const char *what, unsigned ctr)
 {
@@ -75,6 +77,10 @@ void fake_setup(const struct fake_cfg *cfg)
 	fake.abort_on_bad = abort_on_bad;
 	/* No Sscofpmf, no overflow flag: the backend has no overflowed(). */
 	fake_backend.overflowed = fake.cfg.has_sscofpmf ? fake_overflowed : NULL;
+	/* The combined operations are optional: a build of the tests with
+	 * FAKE_COMBINED_OPS runs every test with them, the default without. */
+	fake_backend.configure = fake.cfg.combined_ops ? fake_configure : NULL;
+	fake_backend.release = fake.cfg.combined_ops ? fake_release : NULL;
 	/* At reset counters hold junk and selectors are zero; junk shows up bugs. */
 	for (unsigned c = 0; c < 32; c++)
 		if (fake_exists(c))
@@ -245,6 +251,34 @@ static const char *fake_describe(unsigned ctr)
 {
 	(void)ctr;
 	return "fake: L1D read access/miss, branch misses, raw";
+}
+
+/*
+ * The combined operations (pmu.h): a hardware sequence that must leave the
+ * CSR file exactly as the one-by-one calls would. Built from them, so a
+ * forbidden access inside still counts as bad, and counted once more in
+ * fake.combined so a test can tell which path the core took.
+ */
+static void fake_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	fake.combined++;
+	if (cfg_flags & ~(PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START))
+		bad("configure() flags outside INH, CLEAR_VALUE, AUTO_START", ctr);
+	fake_stop(ctr, sel);
+	if (ctr >= 3)
+		fake_program(ctr, sel, cfg_flags & PMU_CFG_INH_MASK);
+	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
+		fake_write(ctr, 0);
+	if (cfg_flags & PMU_CFG_AUTO_START)
+		fake_start(ctr, sel);
+}
+
+static void fake_release(unsigned ctr, uint64_t sel)
+{
+	fake.combined++;
+	fake_stop(ctr, sel);
+	if (ctr >= 3)
+		fake_clear(ctr);
 }
 
 struct pmu_backend fake_backend = {

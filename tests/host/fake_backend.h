@@ -50,6 +50,7 @@ struct fake_cfg {
 	uint32_t branch_mask;   /* hardware general event BRANCH_MISSES */
 	uint32_t cycles_mask;   /* CPU_CYCLES on an hpm counter (as QEMU can) */
 	bool cycles_excl;       /* ...on one hpm counter at a time (as QEMU does) */
+	bool combined_ops;      /* offer configure() and release() */
 	uint32_t raw_mask;      /* raw events (type 2 and 3) with nonzero event_data */
 	uint64_t raw_reserved;  /* event_data bits match() calls reserved (INVALID_PARAM) */
 };
@@ -69,6 +70,7 @@ struct fake_state {
 	unsigned mutations;     /* calls of write/program/clear/start/stop */
 	unsigned programs;      /* calls of program() */
 	unsigned maps;          /* calls of map() */
+	unsigned combined;      /* calls of configure() and release() */
 	unsigned long last_program_flags;
 	unsigned last_program_ctr;
 	uint64_t last_program_sel;

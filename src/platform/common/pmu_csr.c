@@ -113,3 +113,34 @@ bool pmu_csr_overflowed(unsigned ctr)
 {
 	return has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
 }
+
+/*
+ * config_matching's hardware work in one call (pmu.h, configure): hold
+ * the counter still, program its selector, zero it, let it run. The
+ * overflow flag needs no clearing here: programming wrote it 0.
+ */
+void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	if (has_inhibit)
+		set_mcountinhibit(1UL << ctr);
+	if (ctr >= 3)
+		pmu_csr_program(ctr, sel, cfg_flags);   /* without mcountinhibit: off */
+	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
+		csr_write_counter(ctr, 0);
+	if (cfg_flags & PMU_CFG_AUTO_START) {
+		if (has_inhibit)
+			clear_mcountinhibit(1UL << ctr);
+		else
+			write_selector(ctr, sel);
+	}
+}
+
+/* stop + RESET in one call (pmu.h, release): stopped for good, selector cleared. */
+void pmu_csr_release(unsigned ctr, uint64_t sel)
+{
+	(void)sel;
+	if (has_inhibit)
+		set_mcountinhibit(1UL << ctr);
+	if (ctr >= 3)
+		write_selector(ctr, 0);
+}

@@ -20,6 +20,9 @@ void pmu_csr_clear(unsigned ctr);
 void pmu_csr_start(unsigned ctr, uint64_t sel);
 void pmu_csr_stop(unsigned ctr, uint64_t sel);
 bool pmu_csr_overflowed(unsigned ctr);
+/* The combined operations of struct pmu_backend (configure, release). */
+void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+void pmu_csr_release(unsigned ctr, uint64_t sel);
 /* mhpmevent as it reads now (with mhpmeventh on rv32 where Sscofpmf has it) */
 uint64_t pmu_csr_selector(unsigned ctr);
 #endif

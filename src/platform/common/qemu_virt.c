@@ -50,3 +50,22 @@ void qemu_pmu_start(unsigned ctr, uint64_t sel)
 		pmu_csr_write(ctr, pmu_csr_read(ctr));
 	pmu_csr_start(ctr, sel);
 }
+
+/*
+ * configure in one call. Zeroing the counter is a write, and a write is
+ * what QEMU measures a stopped tick counter from, so with CLEAR_VALUE the
+ * freeze workaround has nothing left to do: the plain CSR sequence is
+ * right. Without it, stop and start as above.
+ */
+void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	if (cfg_flags & PMU_CFG_CLEAR_VALUE) {
+		pmu_csr_configure(ctr, sel, cfg_flags);
+		return;
+	}
+	qemu_pmu_stop(ctr, sel);
+	if (ctr >= 3)
+		pmu_csr_program(ctr, sel, cfg_flags & PMU_CFG_INH_MASK);
+	if (cfg_flags & PMU_CFG_AUTO_START)
+		qemu_pmu_start(ctr, sel);
+}

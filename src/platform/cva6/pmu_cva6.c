@@ -233,6 +233,8 @@ const struct pmu_backend pmu_cva6 = {
 	.write = pmu_csr_write,
 	.start = pmu_csr_start,
 	.stop = pmu_csr_stop,
+	.configure = pmu_csr_configure,
+	.release = pmu_csr_release,
 	.overflowed = 0,              /* no overflow flag without Sscofpmf */
 	.describe = pmu_cva6_describe,
 };

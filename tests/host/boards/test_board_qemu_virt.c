@@ -37,6 +37,8 @@ void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long f) { (void)ctr; (
 void pmu_csr_clear(unsigned ctr) { (void)ctr; }
 void pmu_csr_start(unsigned ctr, uint64_t sel) { (void)ctr; (void)sel; }
 void pmu_csr_stop(unsigned ctr, uint64_t sel) { (void)ctr; (void)sel; }
+void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long f) { (void)ctr; (void)sel; (void)f; }
+void pmu_csr_release(unsigned ctr, uint64_t sel) { (void)ctr; (void)sel; }
 uint64_t pmu_csr_read(unsigned ctr) { (void)ctr; return 0; }
 void pmu_csr_write(unsigned ctr, uint64_t val) { (void)ctr; (void)val; }
 
