@@ -12,10 +12,18 @@ void console_init(void)
 	board_console_init();
 }
 
+/* A line end: CR before LF. Apart, so the common character needs no stack frame. */
+static __attribute__((noinline)) void console_newline(void)
+{
+	board_putc('\r');
+	board_putc('\n');
+}
+
 /* Terminals want CR before LF; payloads' own output (DBCN) goes out as sent. */
 void console_putc(char c)
 {
 	if (c == '\n')
-		board_putc('\r');
-	board_putc(c);
+		console_newline();
+	else
+		board_putc(c);
 }

@@ -19,6 +19,11 @@
 #define FDT_PROP       3
 #define FDT_NOP        4
 #define FDT_END        9
+/* Token t (< 256) as a little-endian load of its big-endian word reads it. */
+#define TOKEN_WORD(t)  ((uint32_t)(t) << 24)
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "TOKEN_WORD assumes a little-endian hart");
+/* A 32-bit word of the tree, read in place (the tree is bytes). */
+typedef uint32_t __attribute__((may_alias)) fdt_word;
 #define FDT_MAX_SIZE   (1u << 21)
 #define FDT_MAX_DEPTH  32
 
@@ -78,22 +83,32 @@ static int fdt_open(uintptr_t fdt, struct fdt_view *v)
 }
 
 /*
- * One token of the struct block at *off. Returns the token and moves *off
+ * One token of the struct block at *off (inlined into each walk: it runs
+ * for every token of the tree, several walks at boot). Returns the token and moves *off
  * past it, or returns 0 if the block is malformed. For BEGIN_NODE, *name is
  * the node name; for PROP, *name is the property name and *val and *len its value.
  */
-static uint32_t next_token(const struct fdt_view *v, uint32_t *off, const char **name,
-			   const uint8_t **val, uint32_t *len)
+static inline __attribute__((always_inline)) uint32_t next_token(const struct fdt_view *v,
+		uint32_t *off, const char **name, const uint8_t **val, uint32_t *len)
 {
 	const uint8_t *s = v->blob + v->off_struct;
 	uint32_t end = v->size_struct, o = *off, tok;
 
 	if (o + 4 > end)
 		return 0;
-	tok = be32(s + o);
+	/*
+	 * Tokens are 4-byte aligned (fdt_open checked the blob and the struct
+	 * block) and all below 256, so a token is one aligned load compared
+	 * with TOKEN_WORD(t): a big-endian value under 256 lives in the last
+	 * byte of its word, which a little-endian hart loads into the top
+	 * byte. Cheaper than assembling it byte by byte, on every token of
+	 * every walk at boot.
+	 */
+	tok = *(const fdt_word *)(s + o);
 	o += 4;
 	switch (tok) {
-	case FDT_BEGIN_NODE: {
+	case TOKEN_WORD(FDT_BEGIN_NODE): {
+		tok = FDT_BEGIN_NODE;
 		uint32_t n = bounded_strlen((const char *)s + o, end - o);
 		if (o + n >= end)
 			return 0;
@@ -101,7 +116,8 @@ static uint32_t next_token(const struct fdt_view *v, uint32_t *off, const char *
 		o += (n + 4) & ~3u;
 		break;
 	}
-	case FDT_PROP: {
+	case TOKEN_WORD(FDT_PROP): {
+		tok = FDT_PROP;
 		if (o + 8 > end)
 			return 0;
 		uint32_t plen = be32(s + o), nameoff = be32(s + o + 4);
@@ -113,9 +129,10 @@ static uint32_t next_token(const struct fdt_view *v, uint32_t *off, const char *
 		o += 8 + ((plen + 3) & ~3u);
 		break;
 	}
-	case FDT_END_NODE:
-	case FDT_NOP:
-	case FDT_END:
+	case TOKEN_WORD(FDT_END_NODE):
+	case TOKEN_WORD(FDT_NOP):
+	case TOKEN_WORD(FDT_END):
+		tok >>= 24;
 		break;
 	default:
 		return 0;
@@ -161,8 +178,10 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 			else if (cpus_depth && depth == cpus_depth + 1 && !strncmp(name, "cpu@", 4))
 				n++;
 		} else if (tok == FDT_END_NODE) {
-			if (depth == cpus_depth)
-				cpus_depth = 0;
+			/* The end of /cpus: nothing after it can be a cpu node, and
+			 * QEMU's tree has most of its nodes there. */
+			if (cpus_depth && depth == cpus_depth)
+				return n;
 			if (depth-- == 0)
 				return 0;
 		}

@@ -45,11 +45,17 @@ _start:
 #else
 	bnez	s0, secondary        /* no atomics (Ibex): hart 0 boots */
 #endif
+	/* Clear .bss, 64 bytes a loop (the linker script aligns both ends):
+	 * the per-hart PMU state is most of it, and boot time is counted. */
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f
-	SREG	zero, 0(t0)
-	addi	t0, t0, REGBYTES
+	.set off, 0
+	.rept 64 / REGBYTES
+	SREG	zero, off(t0)
+	.set off, off + REGBYTES
+	.endr
+	addi	t0, t0, 64
 	j	1b
 2:	mv	a0, s0
 	mv	a1, s1

@@ -37,7 +37,7 @@ static pmu_set_t fw_set;           /* the firmware counters */
 static pmu_set_t prefer_set;       /* tried first: hpm_set with Sscofpmf, else all */
 
 #define NO_COUNTER 0xff
-#define TIME_SLOT  PMU_BIT(1)
+#define TIME_SLOT  ((pmu_set_t)2)
 
 /*
  * Which counters can count each general (type 0) and cache (type 1) event,
@@ -94,7 +94,7 @@ static pmu_set_t logical_of(uint32_t ctrs)
 		return (pmu_set_t)ctrs & hpm_set;
 	for (unsigned i = 3; i < num_hw; i++)
 		if ((ctrs >> ctr_of[i]) & 1)
-			s |= PMU_BIT(i);
+			s |= pmu_bit(i);
 	return s;
 }
 
@@ -102,9 +102,9 @@ static pmu_set_t logical_of(uint32_t ctrs)
 static pmu_set_t fixed_counters(unsigned long event_idx)
 {
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES))
-		return (hw.stoppable & 1) ? PMU_BIT(0) : 0;
+		return (hw.stoppable & 1) ? pmu_bit(0) : 0;
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS))
-		return ((hw.stoppable >> 2) & 1) ? PMU_BIT(2) : 0;
+		return ((hw.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
 	return 0;
 }
 
@@ -152,9 +152,9 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	}
 	num_hw = 3 + hw.num_hpm;
 	num_all = num_hw + PMU_NUM_FW_COUNTERS;
-	all_set = (num_all >= 64 ? ~(pmu_set_t)0 : PMU_BIT(num_all) - 1) & ~TIME_SLOT;
-	hpm_set = (PMU_BIT(num_hw) - 1) & ~(pmu_set_t)7;
-	fw_set = all_set & ~(PMU_BIT(num_hw) - 1);
+	all_set = (num_all >= 64 ? ~(pmu_set_t)0 : pmu_bit(num_all) - 1) & ~TIME_SLOT;
+	hpm_set = (pmu_bit(num_hw) - 1) & ~(pmu_set_t)7;
+	fw_set = all_set & ~(pmu_bit(num_hw) - 1);
 	/*
 	 * With Sscofpmf, hpm counters come first: only they raise an overflow
 	 * interrupt (cycle and instret have none without Smcntrpmf), and a
@@ -297,11 +297,12 @@ static inline __attribute__((always_inline)) long can_count(unsigned long event_
 	}
 }
 
-static uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
+static inline __attribute__((always_inline)) uint64_t fw_value(const struct pmu_hart *h,
+								 unsigned long idx)
 {
 	const struct pmu_counter *c = &h->ctr[idx];
 
-	if (!((h->running >> idx) & 1))
+	if (!pmu_set_has(h->running, idx))
 		return c->fw_value;
 	return c->fw_value + (h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start);
 }
@@ -322,7 +323,7 @@ static void counter_start(struct pmu_hart *h, unsigned long idx)
 		c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
 	else
 		be->start(ctr_of[idx], c->sel);
-	h->running |= PMU_BIT(idx);
+	h->running |= pmu_bit(idx);
 }
 
 /* The counter goes back to the free pool (stop + RESET). */
@@ -335,7 +336,7 @@ static void counter_release(struct pmu_hart *h, unsigned long idx)
 		if (c->excl != PMU_EXCL_NONE)
 			h->excl_held &= ~(1u << c->excl);
 	}
-	h->used &= ~PMU_BIT(idx);
+	h->used &= ~pmu_bit(idx);
 }
 
 /* FID 0 (11.5) */
@@ -387,7 +388,7 @@ static __attribute__((noinline)) struct sbiret config_hw(struct pmu_hart *h, uns
 		be->write(ctr, 0);
 	if (flags & PMU_CFG_AUTO_START) {
 		be->start(ctr, sel);
-		h->running |= PMU_BIT(idx);
+		h->running |= pmu_bit(idx);
 	}
 	return sbi_ok(idx);
 }
@@ -444,8 +445,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 
 	c = &h->ctr[idx];
 	c->event_idx = (uint32_t)event_idx;
-	c->event_data = event_data;
-	h->used |= PMU_BIT(idx);
+	h->used |= pmu_bit(idx);
 	if (!is_fw(idx))
 		return config_hw(h, idx, flags, sel, excl);
 	/* A firmware counter: no hardware to touch, so no call at all. */
@@ -453,7 +453,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 		c->fw_value = 0;
 	if (flags & PMU_CFG_AUTO_START) {
 		c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
-		h->running |= PMU_BIT(idx);
+		h->running |= pmu_bit(idx);
 	}
 	return sbi_ok(idx);
 }
@@ -471,7 +471,7 @@ static inline void start_one(struct pmu_hart *h, unsigned long base, unsigned lo
 	counter_start(h, idx);
 }
 
-static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h,
+static __attribute__((noinline, unused)) struct sbiret start_hw(struct pmu_hart *h,
 		unsigned long idx, unsigned long flags, uint64_t initial_value)
 {
 	unsigned ctr = ctr_of[idx];
@@ -479,7 +479,7 @@ static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h,
 	if (flags & PMU_START_SET_INIT_VALUE)
 		be->write(ctr, initial_value);
 	be->start(ctr, h->ctr[idx].sel);
-	h->running |= PMU_BIT(idx);
+	h->running |= pmu_bit(idx);
 	return sbi_ok(0);
 }
 
@@ -496,36 +496,48 @@ struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask);
+	pmu_set_t set;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
 	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
+#ifndef __OPTIMIZE_SIZE__   /* an image built for size (Ibex) takes the set path */
+	if (mask == 1) {
+		/*
+		 * The common call (Linux starts one counter at a time): the
+		 * same checks as for a set below, on one counter, without
+		 * building the set.
+		 */
+		if (base >= num_all || !pmu_set_has(h->used, base))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
+			return sbi_err(SBI_ERR_NO_SHMEM);
+		if (pmu_set_has(h->running, base))
+			return sbi_err(SBI_ERR_ALREADY_STARTED);
+		if (flags & PMU_START_INIT_SNAPSHOT)
+			return start_set(h, base, pmu_bit(base), flags, initial_value);
+		if (!is_fw(base))
+			return start_hw(h, base, flags, initial_value);
+		/* A firmware counter needs no backend: no call, no frame. */
+		struct pmu_counter *c = &h->ctr[base];
+
+		if (flags & PMU_START_SET_INIT_VALUE)
+			c->fw_value = initial_value;
+		c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
+		h->running |= pmu_bit(base);
+		return sbi_ok(0);
+	}
+#endif
+
 	/* No counter, or one never configured (the time slot is never configured). */
+	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
 	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
-
-	/*
-	 * The common call (Linux starts one counter at a time) on a firmware
-	 * counter needs no backend: done here, without a call or a frame.
-	 */
-	if (mask == 1 && is_fw(base) && !(flags & PMU_START_INIT_SNAPSHOT)) {
-		struct pmu_counter *c = &h->ctr[base];
-
-		if (flags & PMU_START_SET_INIT_VALUE)
-			c->fw_value = initial_value;
-		c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
-		h->running |= PMU_BIT(base);
-		return sbi_ok(0);
-	}
-	/* One hardware counter: straight to the backend, no loop. */
-	if (mask == 1 && !(flags & PMU_START_INIT_SNAPSHOT))
-		return start_hw(h, base, flags, initial_value);
 	return start_set(h, base, set, flags, initial_value);
 }
 
@@ -542,7 +554,7 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 	unsigned ctr = ctr_of[idx];
 
 	be->stop(ctr, h->ctr[idx].sel);
-	h->running &= ~PMU_BIT(idx);
+	h->running &= ~pmu_bit(idx);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
 		snap[1 + (idx - base)] = be->read(ctr);
 		if (hw.has_sscofpmf && be->overflowed(ctr))
@@ -558,7 +570,7 @@ static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	struct pmu_counter *c = &h->ctr[idx];
-	pmu_set_t bit = PMU_BIT(idx);
+	pmu_set_t bit = pmu_bit(idx);
 
 	c->fw_value = fw_value(h, idx);
 	h->running &= ~bit;
@@ -600,10 +612,41 @@ static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, p
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), stopped;
+	pmu_set_t set, stopped;
 
 	if (flags & ~PMU_STOP_VALID_MASK)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
+#ifndef __OPTIMIZE_SIZE__   /* an image built for size (Ibex) takes the set path */
+	if (mask == 1) {
+		/* One counter (Linux's every call): the checks below, without the set. */
+		if (base >= num_all || !pmu_set_has(h->used, base))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
+			return sbi_err(SBI_ERR_NO_SHMEM);
+		if (!pmu_set_has(h->running, base)) {
+			/* Stopped already: RESET still releases it (see below). */
+			if (flags & PMU_STOP_RESET)
+				return release_set(h, pmu_bit(base));
+			return sbi_err(SBI_ERR_ALREADY_STOPPED);
+		}
+		if (!is_fw(base)) {
+			if (flags & PMU_STOP_TAKE_SNAPSHOT)
+				*(uint64_t *)(uintptr_t)h->shmem = 0;
+			stop_hw(h, base, base, flags);
+			return sbi_ok(0);
+		}
+		if (flags & PMU_STOP_TAKE_SNAPSHOT)
+			return stop_set(h, base, pmu_bit(base), flags);
+		/* A firmware counter without a snapshot: no call, no frame. */
+		h->ctr[base].fw_value = fw_value(h, base);
+		h->running &= ~pmu_bit(base);
+		if (flags & PMU_STOP_RESET)
+			h->used &= ~pmu_bit(base);
+		return sbi_ok(0);
+	}
+#endif
+
+	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
@@ -621,31 +664,13 @@ struct sbiret pmu_counter_stop(unsigned long base,
 			return release_set(h, stopped);
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
-
-	/* The common call, one firmware counter without a snapshot: no call, no frame. */
-	if (mask == 1 && is_fw(base) && !(flags & PMU_STOP_TAKE_SNAPSHOT)) {
-		pmu_set_t bit = PMU_BIT(base);
-
-		h->ctr[base].fw_value = fw_value(h, base);
-		h->running &= ~bit;
-		if (flags & PMU_STOP_RESET)
-			h->used &= ~bit;
-		return sbi_ok(0);
-	}
-	/* One hardware counter: straight to the backend, no loop. */
-	if (mask == 1 && !is_fw(base)) {
-		if (flags & PMU_STOP_TAKE_SNAPSHOT)
-			*(uint64_t *)(uintptr_t)h->shmem = 0;
-		stop_hw(h, base, base, flags);
-		return sbi_ok(0);
-	}
 	return stop_set(h, base, set, flags);
 }
 
 /* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */
 static inline bool fw_counter_ok(const struct pmu_hart *h, unsigned long idx)
 {
-	return idx < num_all && is_fw(idx) && ((h->used >> idx) & 1);
+	return idx < num_all && is_fw(idx) && pmu_set_has(h->used, idx);
 }
 
 /* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */

@@ -178,10 +178,10 @@ enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 typedef uint64_t pmu_set_t;
 #define PMU_BIT(i) ((pmu_set_t)1 << (i))
 
+/* 32 bytes, so that finding counter i is one shift. */
 struct pmu_counter {
 	uint32_t event_idx;
 	int8_t excl;            /* the event's one-counter-at-a-time number, or -1 */
-	uint64_t event_data;
 	uint64_t sel;           /* hardware: selector value as programmed */
 	uint64_t fw_value;      /* firmware: value while stopped / base while started */
 	uint64_t fw_start;      /* firmware: event count when started */
@@ -203,11 +203,31 @@ struct pmu_hart {
 	uint64_t fw_count[PMU_FW_EVENT_MAX];   /* events seen since boot */
 };
 
+/*
+ * Is logical counter i (< 64) in set s? On rv32 a 64-bit shift by a
+ * variable amount is a dozen instructions with a branch; picking the word
+ * first is three.
+ */
+static inline bool pmu_set_has(pmu_set_t s, unsigned long i)
+{
+	if (sizeof(unsigned long) == 8)
+		return (s >> i) & 1;
+	return (((i & 32) ? (uint32_t)(s >> 32) : (uint32_t)s) >> (i & 31)) & 1;
+}
+
+/* The set holding only counter i: again word by word on rv32. */
+static inline pmu_set_t pmu_bit(unsigned long i)
+{
+	if (sizeof(unsigned long) == 8)
+		return (pmu_set_t)1 << i;
+	return (i & 32) ? (pmu_set_t)(1u << (i & 31)) << 32 : (pmu_set_t)(1u << (i & 31));
+}
+
 static inline enum pmu_ctr_state pmu_counter_state(const struct pmu_hart *h, unsigned long idx)
 {
-	if (idx >= PMU_MAX_COUNTERS || !((h->used >> idx) & 1))
+	if (idx >= PMU_MAX_COUNTERS || !pmu_set_has(h->used, idx))
 		return PMU_CTR_FREE;
-	return ((h->running >> idx) & 1) ? PMU_CTR_STARTED : PMU_CTR_CONFIGURED;
+	return pmu_set_has(h->running, idx) ? PMU_CTR_STARTED : PMU_CTR_CONFIGURED;
 }
 
 /* Boot (once): probe the backend, lay out the logical counters. */
@@ -219,19 +239,26 @@ unsigned pmu_lowest_bit(uint64_t x);
 
 /*
  * How many bits a probed counter has: the position of the highest bit that
- * stuck, plus one. A loop, not __builtin_clzll: without Zbb that pulls
- * libgcc's __clzdi2 and its 256-byte table into the image, which Ibex's
- * 16 KiB budget feels, for a question asked a dozen times at boot.
+ * stuck, plus one. Halving, on 32-bit words, not __builtin_clzll: without
+ * Zbb that pulls libgcc's __clzdi2 and its 256-byte table into the image,
+ * which Ibex's 16 KiB budget feels (and libgcc does not keep t2..t6 alone,
+ * see tools/check-fixed-regs.py).
  */
 static inline unsigned pmu_bit_width(uint64_t v)
 {
+	uint32_t x = (uint32_t)(v >> 32);
 	unsigned w = 0;
 
-	while (v) {
-		v >>= 1;
-		w++;
-	}
-	return w;
+	if (x)
+		w = 32;
+	else
+		x = (uint32_t)v;
+	for (unsigned step = 16; step; step >>= 1)
+		if (x >> step) {
+			x >>= step;
+			w += step;
+		}
+	return w + x;   /* x is now 0 or 1 */
 }
 /* What the boot banner prints. */
 const struct pmu_hw_info *pmu_hw(void);

@@ -725,6 +725,12 @@ static void c_lowest_bit(void)
 		CHECK_EQ(pmu_lowest_bit(x | (x << 1) | 0x8000000000000000ULL), b);
 		CHECK_EQ(pmu_lowest_bit(~0ULL << b), b);
 	}
+	for (unsigned b = 0; b < 64; b++) {
+		uint64_t x = 1ULL << b;
+		CHECK_EQ(pmu_bit_width(x), b + 1);
+		CHECK_EQ(pmu_bit_width(x | (x - 1)), b + 1);
+	}
+	CHECK_EQ(pmu_bit_width(0), 0);
 	CHECK_EQ(pmu_lowest_bit(0x0000000100000000ULL), 32);
 	CHECK_EQ(pmu_lowest_bit(0x00000000a0000000ULL), 29);
 }
