@@ -34,6 +34,48 @@
 	jr	\scratch
 .endm
 
+/*
+ * A one-word selector bank: \name(n) reads (or \name(n, v) writes) CSR
+ * \base + n; n = 0..2 have no selector (read 0, writes ignored).
+ */
+.macro SELECTOR_READ name, base
+	.section .text.\name, "ax"
+	.globl \name
+\name:
+	BANK_JUMP \name\()_tbl, 3, a1
+	.balign 8
+\name\()_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	li	a0, 0
+	.else
+	csrr	a0, \base + n
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+.endm
+
+.macro SELECTOR_WRITE name, base
+	.section .text.\name, "ax"
+	.globl \name
+\name:
+	BANK_JUMP \name\()_tbl, 3, a2
+	.balign 8
+\name\()_tbl:
+	.set n, 0
+	.rept 32
+	.if n < 3
+	nop
+	.else
+	csrw	\base + n, a1
+	.endif
+	ret
+	.set n, n + 1
+	.endr
+.endm
+
 	.section .text.csr_bank_zero, "ax"
 	.balign 4
 bank_zero:
@@ -140,77 +182,13 @@ write_counter_tbl:
 	.set n, n + 1
 	.endr
 
-/* unsigned long csr_read_eventh(unsigned n): mhpmeventNh (Sscofpmf, rv32) */
-	.section .text.csr_read_eventh, "ax"
-	.globl csr_read_eventh
-csr_read_eventh:
-	BANK_JUMP read_eventh_tbl, 3, a1
-	.balign 8
-read_eventh_tbl:
-	.set n, 0
-	.rept 32
-	.if n < 3
-	li	a0, 0
-	.else
-	csrr	a0, 0x720 + n
-	.endif
-	ret
-	.set n, n + 1
-	.endr
-
-/* void csr_write_eventh(unsigned n, unsigned long v) */
-	.section .text.csr_write_eventh, "ax"
-	.globl csr_write_eventh
-csr_write_eventh:
-	BANK_JUMP write_eventh_tbl, 3, a2
-	.balign 8
-write_eventh_tbl:
-	.set n, 0
-	.rept 32
-	.if n < 3
-	nop
-	.else
-	csrw	0x720 + n, a1
-	.endif
-	ret
-	.set n, n + 1
-	.endr
+/* mhpmeventNh (Sscofpmf, rv32): csr_read_eventh(n), csr_write_eventh(n, v) */
+	SELECTOR_READ csr_read_eventh, 0x720
+	SELECTOR_WRITE csr_write_eventh, 0x720
 #endif
 
-/* unsigned long csr_read_event(unsigned n): mhpmeventN */
-	.section .text.csr_read_event, "ax"
-	.globl csr_read_event
-csr_read_event:
-	BANK_JUMP read_event_tbl, 3, a1
-	.balign 8
-read_event_tbl:
-	.set n, 0
-	.rept 32
-	.if n < 3
-	li	a0, 0
-	.else
-	csrr	a0, 0x320 + n
-	.endif
-	ret
-	.set n, n + 1
-	.endr
-
-/* void csr_write_event(unsigned n, unsigned long v) */
-	.section .text.csr_write_event, "ax"
-	.globl csr_write_event
-csr_write_event:
-	BANK_JUMP write_event_tbl, 3, a2
-	.balign 8
-write_event_tbl:
-	.set n, 0
-	.rept 32
-	.if n < 3
-	nop
-	.else
-	csrw	0x320 + n, a1
-	.endif
-	ret
-	.set n, n + 1
-	.endr
+/* mhpmeventN: csr_read_event(n), csr_write_event(n, v) */
+	SELECTOR_READ csr_read_event, 0x320
+	SELECTOR_WRITE csr_write_event, 0x320
 
 	.option pop
