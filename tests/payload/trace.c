@@ -69,7 +69,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	struct sbiret n = SBI0(EXT_PMU, PMU_FID_NUM_COUNTERS);
 	unsigned long fw = n.value - PMU_NUM_FW_COUNTERS;     /* first firmware counter */
 	unsigned long all = ~0UL >> (PMU_XLEN - (n.value < PMU_XLEN ? n.value : PMU_XLEN));
-	all &= ~2UL;         /* index 1 (time) is never in a valid set */
+	all &= ~2UL;         /* as Linux builds it: counter_get_info(1) fails, so no time slot */
 	unsigned long cyc = PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES);
 	unsigned long dtlb = PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS);
 	printf("trace: rv%u, instret counts M-mode instructions per call (nop pair %lu)\n",

@@ -22,7 +22,7 @@
  * NO PMP. pmpcfg/pmpaddr accesses trap; init.c probes them under the trap
  * guard and finds none. Without PMP nothing stops the U-mode payload from
  * overwriting the firmware: the banner says so, and so does
- * docs/flashing.md. In the Ibex version the demo system vendors,
+ * docs/boards/ibex.md. In the Ibex version the demo system vendors,
  * mcounteren reads 0 and the user-level counter CSRs (cycle, instret,
  * hpmcounterN) do not exist, so every such read from U-mode is an illegal
  * instruction; trap.c answers it from the M-mode counter and counts it as
