@@ -21,7 +21,7 @@
 # last line compares that count with the length of the trace; --check
 # turns a difference into a failure (tests/tools/CMakeLists.txt runs it).
 #
-# Environment: TRACE_LOG keeps QEMU's raw log at that path; TRACE_QUIET=1
+# Environment: TRACE_LOG keeps QEMU's raw log at that path; TRACE_CPU sets -cpu; TRACE_QUIET=1
 # prints only the per-function table and the totals.
 set -euo pipefail
 
@@ -67,7 +67,7 @@ label=$(${cross}nm "$payload" | awk -v s="trace_call_$call" '$3 == s { print $1 
 
 qemu=$(cache TALLY_QEMU)
 machine=$(cache TALLY_QEMU_MACHINE | tr ';' ' ')
-cpu=$(cache TALLY_QEMU_CPU)
+cpu=${TRACE_CPU:-$(cache TALLY_QEMU_CPU)}   # TRACE_CPU=rv64,sscofpmf=true: another CPU
 log=${TRACE_LOG:-$(mktemp /tmp/tally-trace.XXXXXX)}
 out=$(mktemp /tmp/tally-trace-out.XXXXXX)
 cleanup() { rm -f "$out"; [ -n "${TRACE_LOG:-}" ] || rm -f "$log"; }
