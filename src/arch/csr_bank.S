@@ -15,7 +15,7 @@
  * Only argument registers are used (a0 = n, a1.. = value), as any C
  * caller allows. Entries that name no CSR (counter 1 is mtime, which is
  * not a CSR; selectors 0..2 do not exist) read 0 and ignore writes, as the
- * switch did. n >= 32 does the same. Each csr instruction is 4 bytes, so
+ * switch did. Each csr instruction is 4 bytes, so
  * under the trap guard (csr_probe.c) a missing CSR is stepped over and
  * the entry still returns.
  */
@@ -24,10 +24,13 @@
 	.option push
 	.option norvc            /* fixed-size entries: no compressed instructions */
 
-/* Jump to entry a0 of table \tbl, entries 1 << \shift bytes; n >= 32 reads 0. */
+/*
+ * Jump to entry a0 of table \tbl, entries 1 << \shift bytes. Callers pass
+ * counter numbers (< 32); the mask keeps any other value inside the table
+ * (it then names counter n % 32) instead of jumping past it.
+ */
 .macro BANK_JUMP tbl, shift, scratch
-	li	\scratch, 32
-	bgeu	a0, \scratch, bank_zero
+	andi	a0, a0, 31
 	la	\scratch, \tbl
 	slli	a0, a0, \shift
 	add	\scratch, \scratch, a0
@@ -76,14 +79,6 @@
 	.endr
 .endm
 
-	.section .text.csr_bank_zero, "ax"
-	.balign 4
-bank_zero:
-	li	a0, 0
-#if __riscv_xlen == 32
-	li	a1, 0
-#endif
-	ret
 
 #if __riscv_xlen == 64
 /* uint64_t csr_read_counter(unsigned n) */

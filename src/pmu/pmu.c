@@ -180,8 +180,10 @@ void pmu_hart_init(struct pmu_hart *h)
 	h->used = 0;
 	h->running = 0;
 	h->excl_held = 0;
-	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++)
+	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++) {
 		h->ctr[i].fw_value = 0;
+		h->ctr[i].excl = PMU_EXCL_NONE;   /* only an hpm counter ever holds one */
+	}
 	for (unsigned e = 0; e < PMU_FW_EVENT_MAX; e++)
 		h->fw_count[e] = 0;
 	h->shmem = PMU_SHMEM_NONE;
@@ -332,7 +334,7 @@ static void forget(struct pmu_hart *h, unsigned long idx)
 {
 	const struct pmu_counter *c = &h->ctr[idx];
 
-	if (idx >= 3 && !is_fw(idx) && c->excl != PMU_EXCL_NONE)
+	if (c->excl != PMU_EXCL_NONE)
 		h->excl_held &= ~(1u << c->excl);
 	h->used &= ~pmu_bit(idx);
 }
@@ -579,6 +581,16 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 		counter_release(h, idx);
 }
 
+/* stop + RESET of one running hardware counter when the backend can release it. */
+static __attribute__((noinline, unused)) struct sbiret release_hw(struct pmu_hart *h,
+								   unsigned long idx)
+{
+	h->running &= ~pmu_bit(idx);
+	be->release(ctr_of[idx], h->ctr[idx].sel);
+	forget(h, idx);
+	return sbi_ok(0);
+}
+
 /* A firmware counter makes no backend call: kept apart so it needs no stack frame. */
 static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
 			   unsigned long flags)
@@ -645,6 +657,10 @@ struct sbiret pmu_counter_stop(unsigned long base,
 			return sbi_err(SBI_ERR_ALREADY_STOPPED);
 		}
 		if (!is_fw(base)) {
+			/* Stopped to be forgotten, nobody reading it (Linux's
+			 * every perf event delete): one backend call. */
+			if (flags == PMU_STOP_RESET && be->release)
+				return release_hw(h, base);
 			if (flags & PMU_STOP_TAKE_SNAPSHOT)
 				*(uint64_t *)(uintptr_t)h->shmem = 0;
 			stop_hw(h, base, base, flags);

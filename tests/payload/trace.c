@@ -85,7 +85,8 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	TRACED("pmu_get_info", EXT_PMU, PMU_FID_COUNTER_GET_INFO, 0, 0, 0, 0);
 	struct sbiret c = TRACED("pmu_config_matching", EXT_PMU, PMU_FID_CONFIG_MATCHING,
 				 0, all, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, cyc);
-	sbi_call(EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.value, 1, PMU_STOP_RESET, 0, 0, 0);
+	TRACED("pmu_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.value, 1,
+	       PMU_STOP_RESET, 0);
 
 	/* A hardware counter (an hpm counter with a TLB event: start and
 	 * stop on it take the backend's path, not only the core's). */

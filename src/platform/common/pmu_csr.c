@@ -123,8 +123,13 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	if (has_inhibit)
 		set_mcountinhibit(1UL << ctr);
-	if (ctr >= 3)
-		pmu_csr_program(ctr, sel, cfg_flags);   /* without mcountinhibit: off */
+	if (ctr >= 3) {
+		/* pmu_csr_program, inline: mode-inhibit bits with Sscofpmf,
+		 * and without mcountinhibit the selector stays 0 (off). */
+		if (has_sscofpmf)
+			sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
+		write_selector(ctr, has_inhibit ? sel : 0);
+	}
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		csr_write_counter(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START) {
@@ -135,12 +140,16 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	}
 }
 
-/* stop + RESET in one call (pmu.h, release): stopped for good, selector cleared. */
+/*
+ * stop + RESET in one call (pmu.h, release). An hpm counter whose selector
+ * is 0 counts nothing, stopped or not, and its value no longer matters:
+ * clearing the selector is all. cycle and instret are stopped.
+ */
 void pmu_csr_release(unsigned ctr, uint64_t sel)
 {
 	(void)sel;
-	if (has_inhibit)
-		set_mcountinhibit(1UL << ctr);
 	if (ctr >= 3)
 		write_selector(ctr, 0);
+	else if (has_inhibit)
+		set_mcountinhibit(1UL << ctr);
 }
