@@ -563,6 +563,7 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	unsigned ctr = ctr_of[idx];
+	bool overflowed;
 
 	h->running &= ~pmu_bit(idx);
 	/* Stopped to be forgotten, nobody reading it: one backend call. */
@@ -571,10 +572,16 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 		forget(h, idx);
 		return;
 	}
+	/*
+	 * The overflow flag as it is now, before stopping: a core without
+	 * mcountinhibit stops an hpm counter by clearing its selector, and
+	 * Sscofpmf's OF bit lives in the selector.
+	 */
+	overflowed = (flags & PMU_STOP_TAKE_SNAPSHOT) && hw.has_sscofpmf && be->overflowed(ctr);
 	be->stop(ctr, h->ctr[idx].sel);
 	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
-		snap[1 + (idx - base)] = be->read(ctr);
-		if (hw.has_sscofpmf && be->overflowed(ctr))
+		snap[1 + (idx - base)] = be->read(ctr);   /* the value once frozen */
+		if (overflowed)
 			snap[0] |= 1ULL << (idx - base);
 	}
 	if (flags & PMU_STOP_RESET)

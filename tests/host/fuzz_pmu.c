@@ -253,6 +253,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t b = u8();
 		cfg.has_inhibit = b & 1;
 		cfg.has_sscofpmf = b & 2;
+		cfg.combined_ops = b & 4;    /* the backend's configure()/release() */
+		cfg.cycles_mask = (b & 8) ? cfg.hpm_mask : 0;
+		cfg.cycles_excl = b & 16;    /* one hpm counter at a time, as QEMU */
 	}
 	cfg.cache_mask = cfg.hpm_mask & ((uint32_t)u8() * 0x01010101U);
 	cfg.branch_mask = cfg.hpm_mask & ((uint32_t)u8() * 0x01010101U);
@@ -415,9 +418,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					}
 					if (idx < num_hw) {
 						ENSURE(snap[1 + i] == fake.csr.counter[ctr_of[idx]]);
+						/* the flag as the counter had it when stopped: with
+						 * RESET its selector, OF included, is cleared after */
 						if (cfg.has_sscofpmf)
 							ENSURE(!!(snap[0] & bit) ==
-							       (ctr_of[idx] >= 3 && (fake.csr.event[ctr_of[idx]] & FAKE_OF)));
+							       (ctr_of[idx] >= 3 &&
+								(before.csr.event[ctr_of[idx]] & FAKE_OF)));
 					} else {
 						ENSURE(snap[1 + i] == H.ctr[idx].fw_value);
 						if (cfg.has_sscofpmf)

@@ -145,10 +145,33 @@ static void r_stop_reset_releases_already_stopped(void)
 	CHECK(invariants_hold());
 }
 
+/*
+ * Found by fuzz_pmu: on a core with Sscofpmf but no mcountinhibit, stop
+ * clears the selector, and with it the OF bit; the snapshot's overflow
+ * bitmap must still say the counter had overflowed when it was stopped.
+ */
+static void r_snapshot_overflow_survives_stop_without_inhibit(void)
+{
+	struct fake_cfg c = default_cfg();
+
+	c.has_inhibit = false;
+	c.hpm_width = 8;
+	setup_with(&c, FW_EVENTS_DEFAULT);
+	CHECK_OK(pmu_snapshot_set_shmem(SNAP_LO, 0, 0, &H), 0);
+	CHECK_OK(cfg(IDX_H3, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, EV_RAW, 0x55), IDX_H3);
+	fake_tick(3, 300);                      /* wraps at 8 bits: OF set */
+	CHECK(fake.csr.event[3] & FAKE_OF);
+	CHECK_OK(stop(IDX_H3, 1, PMU_STOP_TAKE_SNAPSHOT), 0);
+	CHECK_EQ(snap_page[0], 1);
+	CHECK_EQ(snap_page[1], 300 & 0xff);
+	CHECK(!fake_counting(3));
+}
+
 int main(int argc, char **argv)
 {
 	h_init(argc, argv);
 	RUN(r_event_get_info_entries_times_16_overflow);
+	RUN(r_snapshot_overflow_survives_stop_without_inhibit);
 	RUN(r_reserved_flag_bits_rejected_everywhere);
 	RUN(r_multi_counter_start_is_all_or_nothing);
 	RUN(r_one_counter_never_two_callers);
