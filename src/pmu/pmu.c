@@ -192,10 +192,8 @@ void pmu_hart_init(struct pmu_hart *h)
 	 * instret keep running: payloads read them directly until they ask
 	 * for them through the PMU.
 	 */
-	for (unsigned i = 3; i < num_hw; i++) {
-		be->stop(ctr_of[i], 0);
-		be->clear(ctr_of[i]);
-	}
+	for (unsigned i = 3; i < num_hw; i++)
+		be->release(ctr_of[i], 0);
 }
 
 const struct pmu_hw_info *pmu_hw(void) { return &hw; }
@@ -328,22 +326,22 @@ static void counter_start(struct pmu_hart *h, unsigned long idx)
 	h->running |= pmu_bit(idx);
 }
 
-/* The counter goes back to the free pool (stop + RESET). */
-/* The core's side of releasing a counter: the sets. */
-static void forget(struct pmu_hart *h, unsigned long idx)
-{
-	const struct pmu_counter *c = &h->ctr[idx];
-
-	if (c->excl != PMU_EXCL_NONE)
-		h->excl_held &= ~(1u << c->excl);
-	h->used &= ~pmu_bit(idx);
-}
-
+/*
+ * The counter goes back to the free pool (stop + RESET): the hardware
+ * stopped for good, its selector cleared, and the sets updated. A
+ * firmware counter's value was kept by its caller before this.
+ */
 static void counter_release(struct pmu_hart *h, unsigned long idx)
 {
-	if (idx >= 3 && !is_fw(idx))
-		be->clear(ctr_of[idx]);
-	forget(h, idx);
+	struct pmu_counter *c = &h->ctr[idx];
+	pmu_set_t bit = pmu_bit(idx);
+
+	if (!is_fw(idx))
+		be->release(ctr_of[idx], c->sel);
+	if (c->excl != PMU_EXCL_NONE)
+		h->excl_held &= ~(1u << c->excl);
+	h->running &= ~bit;
+	h->used &= ~bit;
 }
 
 /* FID 0 (11.5) */
@@ -369,11 +367,10 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 }
 
 /*
- * config_matching's action on a hardware counter: stop it before
- * reprogramming so the new event starts clean, program the selector
- * (hpm counters only: 0 and 2 count one thing), then clear and start as
- * asked. Apart from pmu_config_matching() so that a firmware counter's
- * path makes no call and needs no stack frame.
+ * config_matching's action on a hardware counter: the sets, then one
+ * backend call that stops, programs, clears and starts as asked. Apart
+ * from pmu_config_matching() so that a firmware counter's path makes no
+ * call and needs no stack frame.
  */
 static __attribute__((noinline)) struct sbiret config_hw(struct pmu_hart *h, unsigned long idx,
 		unsigned long flags, uint64_t sel, int8_t excl)
@@ -389,18 +386,8 @@ static __attribute__((noinline)) struct sbiret config_hw(struct pmu_hart *h, uns
 	}
 	if (flags & PMU_CFG_AUTO_START)
 		h->running |= pmu_bit(idx);
-	if (be->configure) {
-		be->configure(ctr, sel, flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE |
-						 PMU_CFG_AUTO_START));
-		return sbi_ok(idx);
-	}
-	be->stop(ctr, sel);
-	if (idx >= 3)
-		be->program(ctr, sel, flags & PMU_CFG_INH_MASK);
-	if (flags & PMU_CFG_CLEAR_VALUE)
-		be->write(ctr, 0);
-	if (flags & PMU_CFG_AUTO_START)
-		be->start(ctr, sel);
+	be->configure(ctr, sel, flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE |
+					 PMU_CFG_AUTO_START));
 	return sbi_ok(idx);
 }
 
@@ -565,13 +552,12 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 	unsigned ctr = ctr_of[idx];
 	bool overflowed;
 
-	h->running &= ~pmu_bit(idx);
-	/* Stopped to be forgotten, nobody reading it: one backend call. */
-	if ((flags & (PMU_STOP_RESET | PMU_STOP_TAKE_SNAPSHOT)) == PMU_STOP_RESET && be->release) {
-		be->release(ctr, h->ctr[idx].sel);
-		forget(h, idx);
+	/* Stopped to be forgotten, nobody reading it: release alone. */
+	if ((flags & (PMU_STOP_RESET | PMU_STOP_TAKE_SNAPSHOT)) == PMU_STOP_RESET) {
+		counter_release(h, idx);
 		return;
 	}
+	h->running &= ~pmu_bit(idx);
 	/*
 	 * The overflow flag as it is now, before stopping: a core without
 	 * mcountinhibit stops an hpm counter by clearing its selector, and
@@ -588,13 +574,11 @@ static __attribute__((noinline)) void stop_hw(struct pmu_hart *h, unsigned long 
 		counter_release(h, idx);
 }
 
-/* stop + RESET of one running hardware counter when the backend can release it. */
+/* stop + RESET of one running hardware counter (Linux's every perf event delete). */
 static __attribute__((noinline, unused)) struct sbiret release_hw(struct pmu_hart *h,
 								   unsigned long idx)
 {
-	h->running &= ~pmu_bit(idx);
-	be->release(ctr_of[idx], h->ctr[idx].sel);
-	forget(h, idx);
+	counter_release(h, idx);
 	return sbi_ok(0);
 }
 
@@ -664,9 +648,7 @@ struct sbiret pmu_counter_stop(unsigned long base,
 			return sbi_err(SBI_ERR_ALREADY_STOPPED);
 		}
 		if (!is_fw(base)) {
-			/* Stopped to be forgotten, nobody reading it (Linux's
-			 * every perf event delete): one backend call. */
-			if (flags == PMU_STOP_RESET && be->release)
+			if (flags == PMU_STOP_RESET)
 				return release_hw(h, base);
 			if (flags & PMU_STOP_TAKE_SNAPSHOT)
 				*(uint64_t *)(uintptr_t)h->shmem = 0;

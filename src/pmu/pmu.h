@@ -151,10 +151,20 @@ struct pmu_backend {
 	 * and 2 are the core's business (cycles and instructions everywhere).
 	 */
 	long (*map)(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m);
-	/* Program the selector; cfg_flags carries the mode-inhibit hints. */
-	void (*program)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-	/* Forget the selector (counter returns to the free pool). */
-	void (*clear)(unsigned ctr);
+	/*
+	 * config_matching's hardware work, in one call: stop the counter,
+	 * program its selector (counters >= 3; cfg_flags carries the
+	 * mode-inhibit hints), write 0 if cfg_flags has CLEAR_VALUE, start it
+	 * if it has AUTO_START. One call lets a backend skip what a sequence
+	 * would undo (QEMU's counter-freeze workaround before a zeroing).
+	 */
+	void (*configure)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+	/*
+	 * stop + RESET: the counter is stopped for good and, for counters
+	 * >= 3, its selector cleared (it returns to the free pool counting
+	 * nothing). Its value no longer matters.
+	 */
+	void (*release)(unsigned ctr, uint64_t sel);
 	uint64_t (*read)(unsigned ctr);
 	void (*write)(unsigned ctr, uint64_t val);
 	/* Start counting (and clear a stale overflow flag) / stop; sel as programmed. */
@@ -162,18 +172,6 @@ struct pmu_backend {
 	void (*stop)(unsigned ctr, uint64_t sel);
 	/* Sscofpmf overflow flag of a counter; NULL where there is none. */
 	bool (*overflowed)(unsigned ctr);
-	/*
-	 * Optional, for speed: the same effect as the calls above in one go,
-	 * which lets a backend skip work the sequence would undo (QEMU's
-	 * counter-freeze workaround before a counter is zeroed or forgotten).
-	 * NULL: the core makes the calls one by one.
-	 *  configure: stop, program the selector (counters >= 3), write 0 if
-	 *    cfg_flags has CLEAR_VALUE, start if it has AUTO_START;
-	 *  release: stop a running counter for good and clear its selector
-	 *    (counters >= 3); its value no longer matters.
-	 */
-	void (*configure)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-	void (*release)(unsigned ctr, uint64_t sel);
 	/* One line for the boot banner: what counter ctr (>= 3) can count. */
 	const char *(*describe)(unsigned ctr);
 };

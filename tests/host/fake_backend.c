@@ -6,8 +6,6 @@
 
 struct fake_state fake;
 static bool fake_overflowed(unsigned ctr);
-static void fake_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-static void fake_release(unsigned ctr, uint64_t sel);
 
 static void bad(const char *what, unsigned ctr)
 {
@@ -77,10 +75,6 @@ void fake_setup(const struct fake_cfg *cfg)
 	fake.abort_on_bad = abort_on_bad;
 	/* No Sscofpmf, no overflow flag: the backend has no overflowed(). */
 	fake_backend.overflowed = fake.cfg.has_sscofpmf ? fake_overflowed : NULL;
-	/* The combined operations are optional: a build of the tests with
-	 * FAKE_COMBINED_OPS runs every test with them, the default without. */
-	fake_backend.configure = fake.cfg.combined_ops ? fake_configure : NULL;
-	fake_backend.release = fake.cfg.combined_ops ? fake_release : NULL;
 	/* At reset counters hold junk and selectors are zero; junk shows up bugs. */
 	for (unsigned c = 0; c < 32; c++)
 		if (fake_exists(c))
@@ -174,7 +168,7 @@ static bool ctr_ok(const char *op, unsigned ctr)
 	return true;
 }
 
-static void fake_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+void fake_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	fake.mutations++;
 	fake.programs++;
@@ -191,7 +185,7 @@ static void fake_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	fake.csr.event[ctr] = fake.cfg.has_inhibit ? sel : 0;
 }
 
-static void fake_clear(unsigned ctr)
+void fake_clear(unsigned ctr)
 {
 	fake.mutations++;
 	if (hpm_ok("clear", ctr))
@@ -254,10 +248,9 @@ static const char *fake_describe(unsigned ctr)
 }
 
 /*
- * The combined operations (pmu.h): a hardware sequence that must leave the
- * CSR file exactly as the one-by-one calls would. Built from them, so a
- * forbidden access inside still counts as bad, and counted once more in
- * fake.combined so a test can tell which path the core took.
+ * configure and release (pmu.h), built from the single steps, so that a
+ * forbidden access inside (a selector of counter 0 or 2, a counter that
+ * does not exist) counts as bad. fake.combined counts the calls.
  */
 static void fake_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
@@ -285,8 +278,8 @@ struct pmu_backend fake_backend = {
 	.name = "fake",
 	.probe = fake_probe,
 	.map = fake_map,
-	.program = fake_program,
-	.clear = fake_clear,
+	.configure = fake_configure,
+	.release = fake_release,
 	.read = fake_read,
 	.write = fake_write,
 	.start = fake_start,

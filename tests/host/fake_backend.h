@@ -50,7 +50,6 @@ struct fake_cfg {
 	uint32_t branch_mask;   /* hardware general event BRANCH_MISSES */
 	uint32_t cycles_mask;   /* CPU_CYCLES on an hpm counter (as QEMU can) */
 	bool cycles_excl;       /* ...on one hpm counter at a time (as QEMU does) */
-	bool combined_ops;      /* offer configure() and release() */
 	uint32_t raw_mask;      /* raw events (type 2 and 3) with nonzero event_data */
 	uint64_t raw_reserved;  /* event_data bits match() calls reserved (INVALID_PARAM) */
 };
@@ -88,5 +87,8 @@ void fake_tick(unsigned ctr, uint64_t n);
 /* n events on every counter. */
 void fake_tick_all(uint64_t n);
 uint64_t fake_width_mask(unsigned ctr);
+/* The selector steps configure() and release() are made of, for the fake's own tests. */
+void fake_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+void fake_clear(unsigned ctr);
 
 #endif

@@ -253,7 +253,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t b = u8();
 		cfg.has_inhibit = b & 1;
 		cfg.has_sscofpmf = b & 2;
-		cfg.combined_ops = b & 4;    /* the backend's configure()/release() */
 		cfg.cycles_mask = (b & 8) ? cfg.hpm_mask : 0;
 		cfg.cycles_excl = b & 16;    /* one hpm counter at a time, as QEMU */
 	}

@@ -53,9 +53,6 @@ struct fake_cfg default_cfg(void)
 		.cache_mask = 1U << 3 | 1U << 4,
 		.branch_mask = 1U << 7,
 		.raw_mask = hpm,
-#ifdef FAKE_COMBINED_OPS
-		.combined_ops = true,
-#endif
 	};
 }
 

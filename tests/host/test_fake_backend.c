@@ -30,7 +30,7 @@ static void fb_wraps_at_width(void)
 	fake_setup(&c);
 	fake_backend.write(3, 0xffffe);          /* only 12 bits stick */
 	CHECK_EQ(fake_backend.read(3), 0xffe);
-	fake_backend.program(3, 0x10, 0);
+	fake_program(3, 0x10, 0);
 	fake_backend.start(3, 0x10);
 	CHECK(fake_counting(3));
 	fake_tick(3, 1);
@@ -61,14 +61,14 @@ static void fb_inhibit_and_selector(void)
 	fake_backend.start(4, 0);                /* uninhibited, but selector 0: no count */
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 10);
-	fake_backend.program(4, 0x11, PMU_CFG_SET_SINH);
+	fake_program(4, 0x11, PMU_CFG_SET_SINH);
 	CHECK_EQ(fake.csr.event[4], 0x11 | 1ULL << 61);   /* SINH -> mhpmevent bit 61 */
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 15);
 	fake_backend.stop(4, 0);
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 15);
-	fake_backend.clear(4);
+	fake_clear(4);
 	CHECK_EQ(fake.csr.event[4], 0);
 	CHECK_EQ(fake.bad, 0);
 }
@@ -85,7 +85,7 @@ static void fb_without_inhibit(void)
 	CHECK_EQ(info.stoppable, 1U << 3 | 1U << 4 | 1U << 5 | 1U << 7);
 	CHECK(!info.has_inhibit);
 	CHECK(fake_backend.overflowed == NULL);
-	fake_backend.program(5, 0x33, 0);
+	fake_program(5, 0x33, 0);
 	CHECK(!fake_counting(5));                /* the selector is the switch: off */
 	fake_backend.start(5, 0x33);
 	CHECK(fake_counting(5));
@@ -108,11 +108,11 @@ static void fb_forbidden_accesses_are_seen(void)
 	CHECK_EQ(fake.bad, 2);
 	fake_backend.write(31, 1);
 	CHECK_EQ(fake.bad, 3);
-	fake_backend.program(0, 1, 0);
+	fake_program(0, 1, 0);
 	CHECK_EQ(fake.bad, 4);
-	fake_backend.clear(2);
+	fake_clear(2);
 	CHECK_EQ(fake.bad, 5);
-	fake_backend.program(3, 1, PMU_CFG_AUTO_START);
+	fake_program(3, 1, PMU_CFG_AUTO_START);
 	CHECK_EQ(fake.bad, 6);
 	(void)fake_backend.read(40);
 	CHECK_EQ(fake.bad, 7);

@@ -70,23 +70,6 @@ uint64_t pmu_csr_selector(unsigned ctr)
 	return v;
 }
 
-void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
-{
-	/*
-	 * SBI config flags 3..7 (VUINH..MINH) line up with Sscofpmf's
-	 * mhpmevent bits 58..62. Without Sscofpmf they are hints we cannot
-	 * honour, and the spec lets us ignore them (table 8 note).
-	 */
-	if (has_sscofpmf)
-		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
-	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
-	write_selector(ctr, has_inhibit ? sel : 0);
-}
-
-void pmu_csr_clear(unsigned ctr)
-{
-	write_selector(ctr, 0);   /* counts nothing from now on */
-}
 
 void pmu_csr_start(unsigned ctr, uint64_t sel)
 {
@@ -114,6 +97,20 @@ bool pmu_csr_overflowed(unsigned ctr)
 	return has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
 }
 
+/* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
+static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	/*
+	 * SBI config flags 3..7 (VUINH..MINH) line up with Sscofpmf's
+	 * mhpmevent bits 58..62. Without Sscofpmf they are hints we cannot
+	 * honour, and the spec lets us ignore them (table 8 note).
+	 */
+	if (has_sscofpmf)
+		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
+	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
+	write_selector(ctr, has_inhibit ? sel : 0);
+}
+
 /*
  * config_matching's hardware work in one call (pmu.h, configure): hold
  * the counter still, program its selector, zero it, let it run. The
@@ -123,13 +120,8 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	if (has_inhibit)
 		set_mcountinhibit(1UL << ctr);
-	if (ctr >= 3) {
-		/* pmu_csr_program, inline: mode-inhibit bits with Sscofpmf,
-		 * and without mcountinhibit the selector stays 0 (off). */
-		if (has_sscofpmf)
-			sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
-		write_selector(ctr, has_inhibit ? sel : 0);
-	}
+	if (ctr >= 3)
+		program(ctr, sel, cfg_flags);   /* without mcountinhibit: stays off */
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		csr_write_counter(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START) {

@@ -13,14 +13,11 @@
 void pmu_csr_probe(struct pmu_hw_info *info);
 uint64_t pmu_csr_read(unsigned ctr);
 void pmu_csr_write(unsigned ctr, uint64_t val);
-/* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
-void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-void pmu_csr_clear(unsigned ctr);
 /* Start/stop through mcountinhibit, or through the selector where there is none. */
 void pmu_csr_start(unsigned ctr, uint64_t sel);
 void pmu_csr_stop(unsigned ctr, uint64_t sel);
 bool pmu_csr_overflowed(unsigned ctr);
-/* The combined operations of struct pmu_backend (configure, release). */
+/* configure and release of struct pmu_backend (pmu.h), for the standard CSRs. */
 void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
 void pmu_csr_release(unsigned ctr, uint64_t sel);
 /* mhpmevent as it reads now (with mhpmeventh on rv32 where Sscofpmf has it) */

@@ -64,8 +64,7 @@ void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 		return;
 	}
 	qemu_pmu_stop(ctr, sel);
-	if (ctr >= 3)
-		pmu_csr_program(ctr, sel, cfg_flags & PMU_CFG_INH_MASK);
+	pmu_csr_configure(ctr, sel, cfg_flags & PMU_CFG_INH_MASK);   /* program it, stopped */
 	if (cfg_flags & PMU_CFG_AUTO_START)
 		qemu_pmu_start(ctr, sel);
 }

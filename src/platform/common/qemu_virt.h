@@ -63,14 +63,12 @@ void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
  */
 void qemu_pmu_stop(unsigned ctr, uint64_t sel);
 void qemu_pmu_start(unsigned ctr, uint64_t sel);
-/* configure, with the workaround only where its value survives. A
- * released counter's value no longer matters: pmu_csr_release as it is. */
+/* configure, with the workaround only where the value it keeps survives.
+ * A released counter's value no longer matters: pmu_csr_release as it is. */
 void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
 
 /* The counter operations of a backend on QEMU: the standard CSRs (pmu_csr.h), start/stop as above. */
 #define QEMU_PMU_CSR_OPS \
-	.program = pmu_csr_program, \
-	.clear = pmu_csr_clear, \
 	.read = pmu_csr_read, \
 	.write = pmu_csr_write, \
 	.start = qemu_pmu_start, \

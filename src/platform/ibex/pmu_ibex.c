@@ -192,15 +192,27 @@ static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 	return SBI_SUCCESS;
 }
 
-/* The selector is hardwired: nothing to program, nothing to clear. */
-static void ibex_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+/*
+ * config_matching's hardware work. The selector is hardwired, so there is
+ * nothing to program, and the mode-inhibit flags are hints a core without
+ * Sscofpmf may ignore (SBI spec table 8): stop, zero, start as asked.
+ */
+static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	/* Mode-inhibit flags are hints a core without Sscofpmf may ignore
-	 * (SBI spec table 8). */
-	(void)ctr; (void)sel; (void)cfg_flags;
+	(void)sel;
+	csr_inhibit_set(1UL << ctr);
+	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
+		csr_write_counter(ctr, 0);
+	if (cfg_flags & PMU_CFG_AUTO_START)
+		csr_inhibit_clear(1UL << ctr);
 }
 
-static void ibex_clear(unsigned ctr) { (void)ctr; }
+/* Back to the free pool: stopped; a hardwired selector has nothing to clear. */
+static void ibex_release(unsigned ctr, uint64_t sel)
+{
+	(void)sel;
+	csr_inhibit_set(1UL << ctr);
+}
 
 static uint64_t ibex_read(unsigned ctr) { return csr_read_counter(ctr); }
 /* A value wider than the counter is cut to its width by the hardware. */
@@ -227,8 +239,8 @@ const struct pmu_backend pmu_ibex = {
 	.name = "ibex (fixed events, read-only mhpmevent)",
 	.probe = ibex_probe,
 	.map = ibex_map,
-	.program = ibex_program,
-	.clear = ibex_clear,
+	.configure = ibex_configure,
+	.release = ibex_release,
 	.read = ibex_read,
 	.write = ibex_write,
 	.start = ibex_start,

@@ -33,8 +33,6 @@ long pmu_cva6_map(unsigned long idx, uint64_t data, struct pmu_event_map *m)
 	return 0;
 }
 const char *pmu_cva6_describe(unsigned ctr) { (void)ctr; return 0; }
-void pmu_csr_program(unsigned ctr, uint64_t sel, unsigned long f) { (void)ctr; (void)sel; (void)f; }
-void pmu_csr_clear(unsigned ctr) { (void)ctr; }
 void pmu_csr_start(unsigned ctr, uint64_t sel) { (void)ctr; (void)sel; }
 void pmu_csr_stop(unsigned ctr, uint64_t sel) { (void)ctr; (void)sel; }
 void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long f) { (void)ctr; (void)sel; (void)f; }
