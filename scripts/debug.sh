@@ -22,24 +22,12 @@
 #   DEBUG_CONSOLE=FILE    send the console to FILE instead of the terminal
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 preset=${1:-qemu-virt-rv64}
 payload=${2:-hello}
-build=$root/build/$preset
-nobuild=0
-if [ -f "$preset/CMakeCache.txt" ]; then    # a build directory (the ctest passes one)
-	build=$(cd "$preset" && pwd); nobuild=1
-fi
-
-die() { echo "debug.sh: $*" >&2; exit 1; }
+# shellcheck source=scripts/lib-preset.sh
+. "$(dirname "$0")/lib-preset.sh"
+preset_build debug.sh
 command -v gdb-multiarch >/dev/null || die "gdb-multiarch not found (scripts/setup.sh installs it)"
-
-if [ ! -f "$build/CMakeCache.txt" ]; then
-	(cd "$root" && cmake --preset "$preset" >/dev/null) || die "cannot configure preset $preset"
-fi
-cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
-bios=$(cache TALLY_QEMU_BIOS)
-fw_elf=$build/${bios%.bin}.elf
 payload_elf=$build/tests/payload/$payload.elf
 if [ "$nobuild" = 0 ]; then
 	cmake --build "$build" -j2 --target "$(basename "$fw_elf")" "$payload.elf" >/dev/null ||

@@ -25,32 +25,21 @@
 # prints only the per-function table and the totals.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 check=0
 if [ "${1:-}" = "--check" ]; then check=1; shift; fi
 preset=${1:-qemu-virt-rv64}
 call=${2:-get_spec_version}
-build=$root/build/$preset
-nobuild=0
-if [ -f "$preset/CMakeCache.txt" ]; then    # a build directory (the ctest passes one)
-	build=$(cd "$preset" && pwd); nobuild=1
-fi
 cross=riscv64-unknown-elf-
-
-die() { echo "trace.sh: $*" >&2; exit 1; }
+# shellcheck source=scripts/lib-preset.sh
+. "$(dirname "$0")/lib-preset.sh"
+preset_build trace.sh
 for tool in python3 ${cross}addr2line ${cross}objdump ${cross}nm; do
 	command -v "$tool" >/dev/null || die "$tool not found (scripts/setup.sh installs it)"
 done
 
-# Configure and build what is needed (quietly: the build is not the point).
-if [ ! -f "$build/CMakeCache.txt" ]; then
-	(cd "$root" && cmake --preset "$preset" >/dev/null) || die "cannot configure preset $preset"
-fi
-cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+# Build what is needed (quietly: the build is not the point).
 grep -q '^TALLY_PAYLOAD_ECALL_CAUSE:[A-Z]*=9$' "$build/CMakeCache.txt" ||
 	die "preset $preset has no S-mode payload; trace an S-mode preset (qemu-virt-*, cva6-*)"
-bios=$(cache TALLY_QEMU_BIOS)
-fw_elf=$build/${bios%.bin}.elf
 payload=$build/tests/payload/trace.elf
 if [ "$nobuild" = 0 ]; then
 	cmake --build "$build" -j2 --target "$(basename "$fw_elf")" trace.elf >/dev/null ||

@@ -1,0 +1,22 @@
+# Sourced by scripts/debug.sh and scripts/trace.sh: find (configure if
+# needed) the build of a preset, or take a build directory as it is.
+#   preset_build NAME PRESET_OR_BUILD_DIR
+# sets build, nobuild (1: a build directory was given, do not rebuild),
+# bios, fw_elf (the firmware the preset's QEMU tests boot) and defines
+# cache VAR (a CMake cache value) and die MESSAGE.
+preset_build() {
+	local name=$1
+	die() { echo "$name: $*" >&2; exit 1; }
+	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	build=$root/build/$preset
+	nobuild=0
+	if [ -f "$preset/CMakeCache.txt" ]; then    # a build directory (the ctests pass one)
+		build=$(cd "$preset" && pwd); nobuild=1
+	fi
+	if [ ! -f "$build/CMakeCache.txt" ]; then
+		(cd "$root" && cmake --preset "$preset" >/dev/null) || die "cannot configure preset $preset"
+	fi
+	cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+	bios=$(cache TALLY_QEMU_BIOS)
+	fw_elf=$build/${bios%.bin}.elf
+}
