@@ -10,6 +10,7 @@
 #include "hsm.h"
 #include "platform.h"
 #include "sbi.h"
+#include "smode_ext.h"
 
 enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
 #define SUSPEND_RETENTIVE     0x00000000UL
@@ -89,6 +90,7 @@ void hsm_park(unsigned long hartid)
 	clear_mip(MIP_SSIP | MIP_STIP);
 	if (features.has_sstc)
 		w_stimecmp(~0ULL);
+	smode_ext_hart_reset(hartid);    /* FWFT, DBTR: as after a hart reset */
 	hsm[hartid].state = HSM_STARTED;
 	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }

@@ -11,6 +11,7 @@
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
+#include "smode_ext.h"
 #include "text_checksum.h"
 
 struct features features;
@@ -101,6 +102,9 @@ static void probe_features(unsigned long *fdt)
 		}
 	}
 
+	/* FWFT features, debug triggers: what S-mode may be offered (smode_ext.c). */
+	smode_ext_probe();
+
 	/* PMP: is pmpaddr0 there and writable? */
 	v = 0;
 	trap_guard_begin(&g);
@@ -151,6 +155,7 @@ static void hart_init(unsigned long hartid)
 		w_scounteren(~0UL);
 		if (features.has_sstc)
 			set_menvcfg_stce();      /* S-mode owns stimecmp */
+		smode_ext_hart_reset(hartid);    /* FWFT, DBTR: reset values */
 	}
 	/*
 	 * The mode below M reads the counters the boot probe found readable
@@ -300,8 +305,9 @@ static void banner(unsigned long hartid, unsigned long fdt)
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base%s DBCN SRST PMU%s, legacy putchar/getchar\n",
-	       features.has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "");
+	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
+	       features.has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
+	       TALLY_SMODE_EXTENSIONS && features.has_s_mode ? " FWFT" : "");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");

@@ -29,6 +29,11 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 #define SBI_ERR_ALREADY_STARTED  -7
 #define SBI_ERR_ALREADY_STOPPED  -8
 #define SBI_ERR_NO_SHMEM         -9
+#define SBI_ERR_INVALID_STATE   -10
+#define SBI_ERR_BAD_RANGE       -11
+#define SBI_ERR_TIMEOUT         -12
+#define SBI_ERR_IO              -13
+#define SBI_ERR_DENIED_LOCKED   -14
 
 /* Extension IDs */
 #define SBI_EXT_LEGACY_SET_TIMER  0x00
@@ -42,6 +47,9 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 #define SBI_EXT_IPI               0x735049    /* "sPI" */
 #define SBI_EXT_RFENCE            0x52464E43  /* "RFNC" */
 #define SBI_EXT_HSM               0x48534D    /* "HSM" */
+#define SBI_EXT_FWFT              0x46574654  /* "FWFT" */
+#define SBI_EXT_DBTR              0x44425452  /* "DBTR" */
+#define SBI_EXT_SUSP              0x53555350  /* "SUSP" */
 
 /* Base extension functions (SBI spec chapter 4) */
 #define SBI_BASE_GET_SPEC_VERSION 0
@@ -82,6 +90,9 @@ struct sbiret sbi_pmu_ecall(SBI_ARGS);
 struct sbiret sbi_hsm_ecall(SBI_ARGS);
 struct sbiret sbi_ipi_ecall(SBI_ARGS);
 struct sbiret sbi_rfence_ecall(SBI_ARGS);
+struct sbiret sbi_fwft_ecall(SBI_ARGS);
+struct sbiret sbi_dbtr_ecall(SBI_ARGS);
+struct sbiret sbi_susp_ecall(SBI_ARGS);
 
 static inline struct sbiret sbi_err(long e) { return (struct sbiret){ e, 0 }; }
 static inline struct sbiret sbi_ok(unsigned long v) { return (struct sbiret){ SBI_SUCCESS, v }; }

@@ -3,41 +3,59 @@
  * The SBI dispatcher: EID -> extension, generated from the list in
  * sbi_ext.h.
  *
- * The low five bits of every EID Tally implements are different, so the
- * dispatcher is a table of 32 slots indexed by them: load the slot, check
- * that its EID is the whole EID asked for, jump to its handler. Every
- * handler takes the registers in the order they arrived, so the jump is a
- * plain tail call and a0..a6 reach it untouched. About ten instructions
- * for any EID, known or not, and no stack frame.
+ * The dispatcher is a table of 32 slots indexed by the EID's low five
+ * bits, two ways each (like a 2-way set-associative cache): load the
+ * slot's first EID, check that it is the whole EID asked for, jump to its
+ * handler; else the same with the second way. The first way holds the
+ * first list of sbi_ext.h, whose low five bits all differ; the second way
+ * the S-mode extensions, which share low bits with the first list (FWFT
+ * and SRST both end in 0x54) but not among themselves. Every handler takes
+ * the registers in the order they arrived, so the jump is a plain tail
+ * call and a0..a6 reach it untouched. About ten instructions for the
+ * first way, two more for the second or an unknown EID, no stack frame.
  */
 #include "sbi_ext.h"
 
-struct sbi_ext_slot {
+struct sbi_ext_way {
 	unsigned long eid;
 	struct sbiret (*handler)(SBI_ARGS);
 };
+struct sbi_ext_slot { struct sbi_ext_way way[2]; };
 
-/* The answer for an EID nobody implements (SBI spec 3.2). */
+/*
+ * The answer for an EID nobody implements (SBI spec 3.2). value is
+ * unspecified on an error (binary encoding chapter): a1 goes back as the
+ * caller left it, which tells the caller nothing new and costs no
+ * instruction (the second way's check costs one more load and branch).
+ */
+static inline struct sbiret not_supported(unsigned long a1)
+{
+	return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, a1 };
+}
 static struct sbiret sbi_ext_none(SBI_ARGS)
 {
-	(void)a0; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
-	return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	(void)a0; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
+	return not_supported(a1);
 }
 
 /*
- * Every slot first says "no such extension" with an EID no caller can
+ * Every way first says "no such extension" with an EID no caller can
  * match in that slot (~0 has low bits 31, and is only checked in slots
- * 0..30), then each extension takes the slot of its low five bits. Two
- * extensions in one slot would hide one of them: the host test
+ * 0..30), then each extension takes its way of the slot of its low five
+ * bits. Two extensions in one way would hide one of them: the host test
  * (tests/host/test_dispatch.c) calls every EID of the list and would fail.
  */
-#define SLOT(id, handler, offered) [(id) & 0x1f] = { (id), handler },
+#define NONE { ~0UL, sbi_ext_none }
+#define WAY0(id, handler, offered) [(id) & 0x1f].way[0] = { (id), handler },
+#define WAY1(id, handler, offered) [(id) & 0x1f].way[1] = { (id), handler },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
+#pragma GCC diagnostic ignored "-Wmissing-braces"
 static const struct sbi_ext_slot slots[32] = {
-	[0 ... 30] = { ~0UL, sbi_ext_none },
-	[31] = { 0, sbi_ext_none },
-	SBI_EXTENSIONS(SLOT)
+	[0 ... 30] = { { NONE, NONE } },
+	[31] = { { { 0, sbi_ext_none }, { 0, sbi_ext_none } } },
+	SBI_EXTENSIONS(WAY0)
+	SBI_EXTENSIONS_SMODE(WAY1)
 };
 #pragma GCC diagnostic pop
 
@@ -52,7 +70,9 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 	if (eid == SBI_EXT_PMU)
 		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
 #endif
-	if (s->eid != eid)
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	return s->handler(a0, a1, a2, a3, a4, a5, fid);
+	if (s->way[0].eid == eid)
+		return s->way[0].handler(a0, a1, a2, a3, a4, a5, fid);
+	if (s->way[1].eid == eid)
+		return s->way[1].handler(a0, a1, a2, a3, a4, a5, fid);
+	return not_supported(a1);
 }

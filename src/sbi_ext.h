@@ -27,12 +27,26 @@
 	X(SBI_EXT_IPI,            sbi_ipi_ecall,      ipi_available())           \
 	X(SBI_EXT_RFENCE,         sbi_rfence_ecall,   ipi_available())
 
+/*
+ * Extensions only an S-mode payload can use: not in an M+U image (Ibex).
+ * The dispatcher puts these in the second way of its slots (sbi_ecall.c):
+ * their low five bits are those of the first list's SRST (FWFT, 0x54) and
+ * Base (SUSP, 0x50), so the two lists must not mix.
+ */
+#if TALLY_SMODE_EXTENSIONS
+#define SBI_EXTENSIONS_SMODE(X)                                                  \
+	X(SBI_EXT_FWFT,           sbi_fwft_ecall,     features.has_s_mode)
+#else
+#define SBI_EXTENSIONS_SMODE(X)
+#endif
+
 /* probe_extension: 1 if the extension is offered here, else 0. */
 static inline long sbi_ext_probe(unsigned long eid)
 {
 #define SBI_EXT_PROBE_CASE(id, handler, offered) case id: return (offered) ? 1 : 0;
 	switch (eid) {
 	SBI_EXTENSIONS(SBI_EXT_PROBE_CASE)
+	SBI_EXTENSIONS_SMODE(SBI_EXT_PROBE_CASE)
 	}
 #undef SBI_EXT_PROBE_CASE
 	return 0;

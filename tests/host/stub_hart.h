@@ -9,6 +9,9 @@
 #define TALLY_HART_H
 #include <stdbool.h>
 
+/* tally_config.h: every extension is built */
+#define TALLY_SMODE_EXTENSIONS 1
+
 struct features {
 	bool has_s_mode;
 	bool has_sstc;

@@ -32,6 +32,7 @@
 #include "arch/riscv.h"
 #include "sbicall.h"
 #include "check.h"
+#include "ext_test.h"
 
 #ifndef RAM_END
 #define RAM_END 0x88000000UL
@@ -1284,5 +1285,6 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 #ifdef EXPECT_SSCOFPMF
 	test_pmu_sscofpmf();
 #endif
+	test_fwft(hartid);
 	finish();
 }

@@ -74,7 +74,7 @@
 /* An allowed-answer set: bit -err for each SBI error, bit 0 for success. */
 #define B(e) (1u << (unsigned)-(long)(e))
 #define OK B(SBI_SUCCESS)
-#define ANY_ERR 0x3ffeu                /* SBI 3.0 errors -1 .. -13 */
+#define ANY_ERR 0x7ffeu                /* SBI 3.0 errors -1 .. -14 */
 #define NS B(SBI_ERR_NOT_SUPPORTED)
 #define IP B(SBI_ERR_INVALID_PARAM)
 #define IA B(SBI_ERR_INVALID_ADDRESS)
@@ -178,7 +178,7 @@ static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned l
 	p_pending = -1;
 	if (allowed == ~0u)      /* a0 is not an SBI error here (legacy getchar) */
 		passed++;
-	else if (err > 0 || err < -13 || !((allowed >> -err) & 1))
+	else if (err > 0 || err < -14 || !((allowed >> -err) & 1))
 		fail("error not allowed here (want: mask of -errors)", (unsigned long)err, allowed);
 	else
 		passed++;
@@ -485,11 +485,12 @@ void fuzz_unexpected_trap(void)
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_DBCN, SBI_EXT_SRST, SBI_EXT_PMU,
 	SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
+	SBI_EXT_FWFT,
 };
 #define N_KNOWN (sizeof(known_eids) / sizeof(known_eids[0]))
-/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, FWFT, DBTR, MPXY, SSE). */
+/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, DBTR, MPXY, SSE). */
 static const unsigned long absent_eids[] = {
-	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x46574654, 0x44425452, 0x4D505859,
+	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x44425452, 0x4D505859,
 	0x535345, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
 };
 #define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
@@ -1471,6 +1472,58 @@ static void finish(void)
 	sbi_shutdown(failed != 0);
 }
 
+/* ---- FWFT ------------------------------------------------------------ */
+
+/*
+ * The boot hart's features as the fuzzer expects them: which exist (asked
+ * once: get answers 0 or NOT_SUPPORTED), their values and locks. Only the
+ * boot hart calls FWFT, so the model is exact. LOCK only in the last
+ * quarter of the run: a locked feature answers DENIED_LOCKED from then on.
+ */
+static struct { bool known, supported[6], locked[6]; unsigned long value[6]; } fw;
+
+static void fuzz_fwft(void)
+{
+	unsigned long a[6], fid = chance(90) ? below(2) : rnd();
+	uint32_t f;
+
+	argz(a);
+	if (!fw.known) {
+		for (unsigned i = 0; i < 6; i++)
+			fw.supported[i] = !sbi_call(SBI_EXT_FWFT, 1, i, 0, 0, 0, 0, 0).error;
+		fw.known = true;
+	}
+	a[0] = chance(70) ? below(7) : rnd();
+	if (XLEN == 64 && chance(20))
+		a[0] = (unsigned long)((uint64_t)a[0] | rnd64() << 32);   /* uint32_t: upper half ignored */
+	f = (uint32_t)a[0];
+	if (fid == 1) {
+		if (f >= 6)
+			call_exact(SBI_EXT_FWFT, fid, a, SBI_ERR_DENIED, true, 0);
+		else if (!fw.supported[f])
+			call_exact(SBI_EXT_FWFT, fid, a, SBI_ERR_NOT_SUPPORTED, true, 0);
+		else
+			call_exact(SBI_EXT_FWFT, fid, a, 0, true, fw.value[f]);
+		return;
+	}
+	if (fid != 0) {
+		call_exact(SBI_EXT_FWFT, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+		return;
+	}
+	a[1] = chance(80) ? below(3) : rnd();
+	a[2] = chance(80) ? 0 : chance(50) && fuzz_calls > FUZZ_CALLS / 4 * 3 ? 1 : rnd();
+	long want = f >= 6 ? SBI_ERR_DENIED : !fw.supported[f] ? SBI_ERR_NOT_SUPPORTED :
+		(a[2] & ~1UL) ? SBI_ERR_INVALID_PARAM : fw.locked[f] ? SBI_ERR_DENIED_LOCKED :
+		(f == 5 ? a[1] != 0 && a[1] != 7 && a[1] != 16 : a[1] > 1) ? SBI_ERR_INVALID_PARAM : 0;
+	/* A PMLEN the hart lacks is INVALID_PARAM too: allow it for 7 and 16. */
+	unsigned allow = B(want) | (f == 5 && (a[1] == 7 || a[1] == 16) && !want ? IP : 0);
+	struct sbiret r = call(SBI_EXT_FWFT, fid, a, allow, false);
+	if (r.error == 0) {
+		fw.value[f] = a[1];
+		fw.locked[f] |= a[2] & 1;
+	}
+}
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	boot_hart = hartid;
@@ -1489,6 +1542,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		else if (sel < 71) fuzz_ipi();
 		else if (sel < 81) fuzz_rfence();
 		else if (sel < 85) fuzz_legacy();
+		else if (sel < 89) fuzz_fwft();
 		else fuzz_unknown();
 
 		if (fuzz_calls % 1000 == 999)

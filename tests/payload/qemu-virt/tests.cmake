@@ -8,7 +8,7 @@ string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 # native, and the extension list without a stray space.
 tally_banner_test(banner tally.bin
   "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
-  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE, legacy putchar/getchar$"
+  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT, legacy putchar/getchar$"
   "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
   "^  idx    csr          width  counts$"
   "^  0      0xc00        64     CPU_CYCLES$"
@@ -29,6 +29,9 @@ tally_qemu_test(conformance test)
 tally_qemu_test(conformance-nosstc test -cpu ${_cpu},sstc=false)
 # Four hpm counters: the probe must find exactly those.
 tally_qemu_test(conformance-hpm4 test_hpm4 -cpu ${_cpu},pmu-num=4)
+# Two harts: per-hart FWFT values and their reset on hart_start, SUSP
+# refused while another hart runs (the extension tests, ext_test.h).
+tally_qemu_test(conformance-2hart test -smp 2)
 # Deterministic instruction counting (cycle = instret = icount).
 tally_qemu_test(conformance-icount test -icount shift=0,sleep=off)
 # Sscofpmf: overflow interrupts delegated to S-mode, OF in snapshots. rv64
@@ -36,7 +39,7 @@ tally_qemu_test(conformance-icount test -icount shift=0,sleep=off)
 # half across stop/start and re-raises OF at once, which real rv32 cores
 # (mhpmcounterh, mhpmeventh) do not do.
 if(TALLY_XLEN EQUAL 64)
-  tally_payload(test_sscof test.c strap.S)
+  tally_payload(test_sscof test.c strap.S ${EXT_TEST_SRC})
   target_compile_definitions(test_sscof.elf PRIVATE EXPECT_SSCOFPMF)
   tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endif()
@@ -45,11 +48,11 @@ endif()
 # top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
 # QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
 if(TALLY_XLEN EQUAL 64)
-  tally_payload(test_4g test.c strap.S)
+  tally_payload(test_4g test.c strap.S ${EXT_TEST_SRC})
   target_compile_definitions(test_4g.elf PRIVATE RAM_END=0x180000000UL RAM_END64=0x180000000ULL)
   tally_qemu_test(conformance-4g test_4g -m 4G)
 else()
-  tally_payload(test_10g test.c strap.S)
+  tally_payload(test_10g test.c strap.S ${EXT_TEST_SRC})
   target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x280000000ULL)
   tally_qemu_test(conformance-10g test_10g -m 10G)
 endif()

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The S-mode extensions' boot and hart-reset hooks (smode_ext.h). */
+#include "fwft.h"
+#include "smode_ext.h"
+
+void smode_ext_probe(void)
+{
+	fwft_probe();
+}
+
+void smode_ext_hart_reset(unsigned long hartid)
+{
+	fwft_hart_reset(hartid);
+}
