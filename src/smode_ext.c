@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The S-mode extensions' boot and hart-reset hooks (smode_ext.h). */
+#include "dbtr.h"
 #include "fwft.h"
 #include "smode_ext.h"
 
@@ -11,4 +12,5 @@ void smode_ext_probe(void)
 void smode_ext_hart_reset(unsigned long hartid)
 {
 	fwft_hart_reset(hartid);
+	dbtr_hart_reset(hartid);
 }

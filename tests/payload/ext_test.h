@@ -43,6 +43,9 @@ unsigned long ext_fw_counter(unsigned code);
 unsigned long ext_fw_read(unsigned long idx);
 void ext_fw_release(unsigned long idx);
 
+/* nop; ret: a target for execute triggers (ext_trap.S) */
+void ext_exec_target(void);
+
 /* The tests, one call each from test.c's main. */
 void test_fwft(unsigned long hartid);
 void test_dbtr(unsigned long hartid);

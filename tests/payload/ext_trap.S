@@ -39,3 +39,14 @@ ext_secondary_entry:
 	.balign 16
 	.space 4096
 ext_secondary_stack_top:
+
+/* An execute-trigger target: the catch window skips the nop it stops on. */
+	.section .text
+	.option push
+	.option norvc
+	.balign 4
+	.globl ext_exec_target
+ext_exec_target:
+	nop
+	ret
+	.option pop

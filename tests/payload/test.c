@@ -1286,5 +1286,6 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_pmu_sscofpmf();
 #endif
 	test_fwft(hartid);
+	test_dbtr(hartid);
 	finish();
 }

@@ -485,12 +485,12 @@ void fuzz_unexpected_trap(void)
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_DBCN, SBI_EXT_SRST, SBI_EXT_PMU,
 	SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
-	SBI_EXT_FWFT,
+	SBI_EXT_FWFT, SBI_EXT_DBTR,
 };
 #define N_KNOWN (sizeof(known_eids) / sizeof(known_eids[0]))
-/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, DBTR, MPXY, SSE). */
+/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, MPXY, SSE). */
 static const unsigned long absent_eids[] = {
-	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x44425452, 0x4D505859,
+	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x4D505859,
 	0x535345, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
 };
 #define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
@@ -1524,6 +1524,97 @@ static void fuzz_fwft(void)
 	}
 }
 
+/* ---- DBTR ------------------------------------------------------------ */
+
+/*
+ * Debug triggers on the boot hart. Every tdata1 the fuzzer sends has its
+ * mode bits (u, s, vu, vs) clear unless m is set too, which the firmware
+ * must refuse: whatever gets installed, updated or enabled can never
+ * fire, so the fuzzer's own stores and loads never stop. The answers are
+ * checked against what the chapter allows for the state the fuzzer knows
+ * (shared memory set or not, trig_max).
+ */
+static struct { bool known; unsigned long n, shmem; } dt;
+#define DT_MODES ((1UL << 3) | (1UL << 4) | (1UL << 23) | (1UL << 24))
+#define DT_M (1UL << 6)
+
+static unsigned long dt_tdata1(void)
+{
+	unsigned long t = chance(50) ? ((chance(50) ? 2UL : 6UL) << (XLEN - 4)) | (rnd() & 0xffffff) : rnd();
+	return t & DT_M ? t : t & ~DT_MODES;
+}
+
+static void fuzz_dbtr(void)
+{
+	unsigned long a[6], fid = chance(95) ? below(8) : rnd(), size, n;
+	unsigned allow;
+	struct sbiret r;
+
+	argz(a);
+	if (!dt.known) {
+		dt.n = sbi_call(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value;
+		dt.known = true;
+	}
+	n = dt.n;
+	size = (n ? n : 1) * 4 * sizeof(long);
+	switch (fid) {
+	case 0:
+		a[0] = chance(20) ? 0 : dt_tdata1();
+		call_exact(SBI_EXT_DBTR, fid, a, 0, a[0] == 0, n);
+		return;
+	case 1:
+		switch (below(5)) {
+		case 0: case 1: a[0] = safe_page(); a[1] = 0; break;
+		case 2: a[0] = ~0UL; a[1] = ~0UL; break;
+		case 3: a[0] = bad_addr(); a[1] = chance(80) ? 0 : rnd(); break;
+		default: a[0] = safe_page() + below(PAGE); a[1] = chance(80) ? 0 : rnd(); break;
+		}
+		a[2] = chance(90) ? 0 : rnd();
+		allow = a[2] ? IP : 0;
+		if (!(a[0] == ~0UL && a[1] == ~0UL)) {
+			if (a[0] & (sizeof(long) - 1))
+				allow |= IP;
+			if (a[1] || mem_pred(a[0], size) != YES)
+				allow |= IA;
+			note_ptr(a[0], size, a[1] != 0);
+		}
+		r = call(SBI_EXT_DBTR, fid, a, allow ? allow : OK, false);
+		if (r.error == 0)
+			dt.shmem = a[0] == ~0UL && a[1] == ~0UL ? 0 : a[0];
+		return;
+	case 2:
+		a[0] = chance(80) ? below(n + 2) : rnd();
+		a[1] = chance(80) ? below(n + 2) : rnd();
+		call_exact(SBI_EXT_DBTR, fid, a, !dt.shmem ? SBI_ERR_NO_SHMEM :
+			   a[0] >= n || a[1] > n - a[0] ? SBI_ERR_BAD_RANGE : 0, false, 0);
+		return;
+	case 3: case 4:
+		a[0] = chance(80) ? below(n + 2) : rnd();
+		if (dt.shmem && a[0] <= n)
+			for (unsigned long i = 0; i < a[0]; i++) {
+				volatile unsigned long *e = (unsigned long *)dt.shmem + 4 * i;
+				e[0] = chance(70) ? below(n + 1) : rnd();
+				e[1] = dt_tdata1();
+				e[2] = rnd();
+				e[3] = chance(80) ? 0 : rnd();
+			}
+		if (!dt.shmem)
+			call_exact(SBI_EXT_DBTR, fid, a, SBI_ERR_NO_SHMEM, true, 0);
+		else if (a[0] > n)
+			call_exact(SBI_EXT_DBTR, fid, a, SBI_ERR_BAD_RANGE, false, 0);
+		else
+			call(SBI_EXT_DBTR, fid, a, OK | IP | NS | B(SBI_ERR_FAILED), false);
+		return;
+	case 5: case 6: case 7:
+		a[0] = chance(80) ? below(n + 2) : rnd();
+		a[1] = chance(80) ? below(1UL << (n + 1)) : rnd();
+		call(SBI_EXT_DBTR, fid, a, a[1] ? OK | IP : OK, false);
+		return;
+	default:
+		call_exact(SBI_EXT_DBTR, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+	}
+}
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	boot_hart = hartid;
@@ -1543,6 +1634,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		else if (sel < 81) fuzz_rfence();
 		else if (sel < 85) fuzz_legacy();
 		else if (sel < 89) fuzz_fwft();
+		else if (sel < 93) fuzz_dbtr();
 		else fuzz_unknown();
 
 		if (fuzz_calls % 1000 == 999)
