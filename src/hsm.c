@@ -95,6 +95,21 @@ void hsm_park(unsigned long hartid)
 	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }
 
+bool hsm_others_stopped(unsigned long self)
+{
+	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
+		if (h != self && hart_present(h) && hsm[h].state != HSM_STOPPED)
+			return false;
+	return true;
+}
+
+void hsm_suspend_until_interrupt(unsigned long hartid)
+{
+	hsm[hartid].state = HSM_SUSPENDED;
+	wait_until(hartid, woken);
+	hsm[hartid].state = HSM_STARTED;
+}
+
 static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
 {
 	if (!hart_present(hartid))
@@ -128,9 +143,7 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (type == SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
-	hsm[hartid].state = HSM_SUSPENDED;
-	wait_until(hartid, woken);
-	hsm[hartid].state = HSM_STARTED;
+	hsm_suspend_until_interrupt(hartid);
 	if (type == SUSPEND_NON_RETENTIVE)
 		tally_enter_smode(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);

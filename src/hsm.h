@@ -19,6 +19,14 @@ void hsm_hart_arrived(unsigned long hartid, bool running);
 void hsm_wait_for_harts(unsigned expected);
 /* A stopped hart waits here until hart_start; then enters S-mode. Never returns. */
 __attribute__((noreturn)) void hsm_park(unsigned long hartid);
+/* SUSP (sbi_susp.c): is every other hart that checked in STOPPED? */
+bool hsm_others_stopped(unsigned long self);
+/*
+ * This hart, SUSPENDED, waits in WFI (serving other harts' requests and
+ * the timer) until an S-level interrupt it has enabled is pending; then
+ * STARTED again. HSM's suspends and SUSP's default suspend to RAM.
+ */
+void hsm_suspend_until_interrupt(unsigned long hartid);
 /* Does this platform have a way to interrupt another hart? */
 bool ipi_available(void);
 /* M-mode software interrupt: do what other harts asked of this one. */

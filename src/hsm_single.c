@@ -15,6 +15,20 @@ void hsm_hart_arrived(unsigned long hartid, bool running) { (void)hartid; (void)
 void hsm_wait_for_harts(unsigned expected) { (void)expected; }
 void ipi_process(unsigned long hartid) { (void)hartid; }
 
+/* One hart: no other to be stopped. */
+bool hsm_others_stopped(unsigned long self) { (void)self; return true; }
+
+/* As hsm.c's, without IPIs to serve: the timer is the only M-mode interrupt. */
+void hsm_suspend_until_interrupt(unsigned long hartid)
+{
+	(void)hartid;
+	while (!(r_mip() & r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP))) {
+		wfi();
+		if (r_mip() & r_mie() & MIP_MTIP)
+			sbi_timer_irq();
+	}
+}
+
 void hsm_park(unsigned long hartid)
 {
 	(void)hartid;

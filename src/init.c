@@ -307,7 +307,7 @@ static void banner(unsigned long hartid, unsigned long fdt)
 	       hartid, TALLY_MAX_HARTS);
 	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
 	       features.has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
-	       TALLY_SMODE_EXTENSIONS && features.has_s_mode ? " FWFT DBTR" : "");
+	       TALLY_SMODE_EXTENSIONS && features.has_s_mode ? " FWFT DBTR SUSP" : "");
 	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");

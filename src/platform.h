@@ -75,6 +75,14 @@ struct platform {
 	struct board_timer timer;
 	struct board_ipi ipi;         /* .send NULL: one hart */
 	struct board_reset reset;     /* .reset NULL: no power-off, the hart stops */
+	/*
+	 * SBI SUSP suspend to RAM (sbi_susp.c), called on the one running
+	 * hart, every other hart STOPPED: put the system to sleep with RAM
+	 * kept, and return once a wake-up event has woken it; the firmware
+	 * then enters S-mode at resume_addr. NULL (QEMU virt, every board
+	 * today): the hart waits in WFI for an interrupt S-mode enabled.
+	 */
+	void (*system_suspend)(unsigned long hartid);
 
 	const struct pmu_backend *pmu;
 	uint32_t fw_events;           /* firmware events this board can produce */

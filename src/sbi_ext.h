@@ -37,7 +37,8 @@
 #define SBI_EXTENSIONS_SMODE(X)                                                  \
 	X(SBI_EXT_FWFT,           sbi_fwft_ecall,     features.has_s_mode)       \
 	/* offered without triggers too: num_triggers then answers 0 */          \
-	X(SBI_EXT_DBTR,           sbi_dbtr_ecall,     features.has_s_mode)
+	X(SBI_EXT_DBTR,           sbi_dbtr_ecall,     features.has_s_mode)       \
+	X(SBI_EXT_SUSP,           sbi_susp_ecall,     features.has_s_mode)
 #else
 #define SBI_EXTENSIONS_SMODE(X)
 #endif

@@ -17,9 +17,9 @@ struct features features = { .has_s_mode = true };
 static bool have_ipi = true;
 bool ipi_available(void) { return have_ipi; }
 
-enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR };
+enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR, SUSP };
 static const char *const names[] = { "none", "base", "putchar", "getchar", "time", "srst",
-				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr" };
+				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr", "susp" };
 
 static struct {
 	int which;
@@ -53,21 +53,22 @@ struct sbiret sbi_ipi_ecall(SBI_ARGS) { return record(IPI, a0, a1, a2, a3, a4, a
 struct sbiret sbi_rfence_ecall(SBI_ARGS) { return record(RFENCE, a0, a1, a2, a3, a4, a5, fid, 0); }
 struct sbiret sbi_fwft_ecall(SBI_ARGS) { return record(FWFT, a0, a1, a2, a3, a4, a5, fid, 0); }
 struct sbiret sbi_dbtr_ecall(SBI_ARGS) { return record(DBTR, a0, a1, a2, a3, a4, a5, fid, 0); }
+struct sbiret sbi_susp_ecall(SBI_ARGS) { return record(SUSP, a0, a1, a2, a3, a4, a5, fid, 0); }
 
 static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
 	{ SBI_EXT_DBCN, DBCN }, { SBI_EXT_PMU, PMU },
 	{ SBI_EXT_LEGACY_PUTCHAR, PUTCHAR }, { SBI_EXT_LEGACY_GETCHAR, GETCHAR },
 	{ SBI_EXT_HSM, HSM }, { SBI_EXT_IPI, IPI }, { SBI_EXT_RFENCE, RFENCE },
-	/* the second way of their slots (FWFT: SRST's) */
-	{ SBI_EXT_FWFT, FWFT }, { SBI_EXT_DBTR, DBTR },
+	/* the second way of their slots (FWFT: SRST's, SUSP: Base's) */
+	{ SBI_EXT_FWFT, FWFT }, { SBI_EXT_DBTR, DBTR }, { SBI_EXT_SUSP, SUSP },
 };
 #define N_IMPL (sizeof(implemented) / sizeof(implemented[0]))
 
 /* Extensions Tally does not implement (yet), and odd values. */
 static const unsigned long unknown[] = {
 	SBI_EXT_LEGACY_SET_TIMER, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0f, 0x11,
-	0x735048, 0x52464E42, 0x48534E /* one off IPI, RFNC, HSM */, 0x53555350 /* SUSP */,
+	0x735048, 0x52464E42, 0x48534E /* one off IPI, RFNC, HSM */,
 	0x43505043 /* CPPC */, 0x4E41434C /* NACL */, 0x535441 /* STA */, 0x535345 /* SSE */,
 	0x4D505859 /* MPXY */,
 	0x504D54 /* "PMT", one off */, 0x504D56, 0x54494D44, 0x53525355, 0x4442434F,
@@ -75,6 +76,7 @@ static const unsigned long unknown[] = {
 	SBI_EXT_BASE + 0x20, SBI_EXT_TIME ^ 0x100, SBI_EXT_DBCN + 0x20, SBI_EXT_SRST - 0x20,
 	SBI_EXT_LEGACY_PUTCHAR + 0x20, SBI_EXT_LEGACY_GETCHAR + 0x40, SBI_EXT_PMU + 0x20,
 	SBI_EXT_HSM + 0x20, SBI_EXT_IPI - 0x20, SBI_EXT_RFENCE + 0x40, SBI_EXT_FWFT + 0x20, SBI_EXT_DBTR - 0x40,
+	SBI_EXT_SUSP + 0x20,
 	0x08000000 /* experimental */, 0x08FFFFFF, 0x09000000 /* vendor */, 0x09FFFFFF,
 	0x0A000000 /* firmware */, 0x0AFFFFFF, 0x7fffffff, 0x80000000UL, ~0UL, ~0UL - 0x10,
 	/* on rv64, an EID that truncated to 32 bits would be PMU */

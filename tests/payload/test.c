@@ -47,7 +47,6 @@
 #define EXT_IPI  0x735049UL
 #define EXT_HSM  0x48534DUL
 #define EXT_RFNC 0x52464E43UL
-#define EXT_SUSP 0x53555350UL
 #define EXT_CPPC 0x43505043UL
 #define EXT_UNKNOWN 0x7e57c0deUL
 
@@ -237,7 +236,7 @@ static void test_base(void)
 		SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
 	};
 	/* Extensions Tally does not implement (legacy 0x08 is legacy shutdown). */
-	static const unsigned long absent[] = { EXT_SUSP, EXT_CPPC, EXT_UNKNOWN, 0x08 };
+	static const unsigned long absent[] = { EXT_CPPC, EXT_UNKNOWN, 0x08 };
 	/* Multi-hart extensions: present where the board can send IPIs. */
 	static const unsigned long optional[] = { EXT_HSM, EXT_IPI, EXT_RFNC };
 	struct sbiret r;
@@ -279,7 +278,7 @@ static void test_base(void)
 
 	/* Unknown extensions and unknown functions of every extension. */
 	check_eq(SBI0(EXT_UNKNOWN, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unknown EID 0x%lx", EXT_UNKNOWN);
-	check_eq(SBI0(EXT_SUSP, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented EID SUSP");
+	check_eq(SBI0(EXT_CPPC, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented EID CPPC");
 	check_eq(SBI0(0x08, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented legacy EID 0x08");
 	check_eq(SBI0(SBI_EXT_BASE, 7).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID 7");
 	check_eq(SBI0(SBI_EXT_BASE, ~0UL).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID ~0");
@@ -1287,5 +1286,6 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 #endif
 	test_fwft(hartid);
 	test_dbtr(hartid);
+	test_susp(hartid);
 	finish();
 }

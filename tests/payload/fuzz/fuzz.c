@@ -485,12 +485,12 @@ void fuzz_unexpected_trap(void)
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_DBCN, SBI_EXT_SRST, SBI_EXT_PMU,
 	SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
-	SBI_EXT_FWFT, SBI_EXT_DBTR,
+	SBI_EXT_FWFT, SBI_EXT_DBTR, SBI_EXT_SUSP,
 };
 #define N_KNOWN (sizeof(known_eids) / sizeof(known_eids[0]))
-/* Extensions the spec defines that Tally does not have (SUSP, CPPC, NACL, STA, MPXY, SSE). */
+/* Extensions the spec defines that Tally does not have (CPPC, NACL, STA, MPXY, SSE). */
 static const unsigned long absent_eids[] = {
-	0x53555350, 0x43505043, 0x4E41434C, 0x535441, 0x4D505859,
+	0x43505043, 0x4E41434C, 0x535441, 0x4D505859,
 	0x535345, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
 };
 #define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
@@ -1615,6 +1615,37 @@ static void fuzz_dbtr(void)
 	}
 }
 
+/* ---- SUSP ------------------------------------------------------------ */
+
+/*
+ * System suspend, never one that could succeed: a successful call would
+ * resume at a random address. Reserved and platform-specific sleep types
+ * (INVALID_PARAM) with any address; SUSPEND_TO_RAM only with an address
+ * the firmware must refuse (INVALID_ADDRESS; the other hart may also be
+ * running, DENIED is checked after the address).
+ */
+static void fuzz_susp(void)
+{
+	unsigned long a[6], fid = chance(90) ? 0 : rnd();
+
+	argz(a);
+	if (fid != 0) {
+		call_exact(SBI_EXT_SUSP, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+		return;
+	}
+	a[0] = chance(50) ? 0 : chance(50) ? 1 + below(0x7fffffff) : 0x80000000UL + below(0x80000000UL);
+	if (XLEN == 64 && chance(30))
+		a[0] = (unsigned long)((uint64_t)a[0] | rnd64() << 32);   /* uint32_t: upper half ignored */
+	if ((uint32_t)a[0] == 0) {
+		a[1] = bad_addr();
+		note_ptr(a[1], 4, false);
+		call_exact(SBI_EXT_SUSP, fid, a, SBI_ERR_INVALID_ADDRESS, false, 0);
+	} else {
+		a[1] = chance(50) ? safe_page() : rnd();
+		call_exact(SBI_EXT_SUSP, fid, a, SBI_ERR_INVALID_PARAM, false, 0);
+	}
+}
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	boot_hart = hartid;
@@ -1635,6 +1666,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		else if (sel < 85) fuzz_legacy();
 		else if (sel < 89) fuzz_fwft();
 		else if (sel < 93) fuzz_dbtr();
+		else if (sel < 95) fuzz_susp();
 		else fuzz_unknown();
 
 		if (fuzz_calls % 1000 == 999)

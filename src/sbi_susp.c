@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * System Suspend, EID "SUSP" (SBI spec chapter "System Suspend
+ * Extension"): SUSPEND_TO_RAM, the one sleep type whose presence the
+ * extension implies. Entry requires every other hart STOPPED (HSM); the
+ * caller then sleeps until woken and resumes "from the STOPPED state":
+ * in S-mode at resume_addr with a0 = hartid, a1 = opaque, satp = 0 and
+ * sstatus.SIE = 0 (tally_enter_smode), everything else undefined.
+ *
+ * How the system sleeps is the board's (platform.system_suspend); a board
+ * without a power controller, QEMU virt's, just waits in WFI for a wake-up
+ * interrupt S-mode enabled (in sie) before the call. Either way RAM and
+ * the firmware's state are kept: FWFT values and locks and the debug
+ * triggers are as they were (FWFT: "during non-retentive suspend, feature
+ * values are retained").
+ */
+#include "hart.h"
+#include "hsm.h"
+#include "platform.h"
+#include "sbi.h"
+
+#define SUSP_SUSPEND_TO_RAM 0u
+
+struct sbiret sbi_susp_ecall(SBI_ARGS)
+{
+	/* sleep_type is a uint32_t: only its low 32 bits count (binary encoding). */
+	uint32_t type = (uint32_t)a0;
+	unsigned long self = r_mhartid(), resume_addr = a1, opaque = a2;
+
+	(void)a3; (void)a4; (void)a5;
+	if (fid != 0)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	/* 0x1..0x7fffffff reserved; 0x80000000.. platform-specific, and Tally has none. */
+	if (type != SUSP_SUSPEND_TO_RAM)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* S-mode resumes there with translation off: it must be RAM it may execute. */
+	if (!sbi_mem_ok(resume_addr, 4))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	if (!hsm_others_stopped(self))
+		return sbi_err(SBI_ERR_DENIED);
+	if (platform.system_suspend)
+		platform.system_suspend(self);
+	else
+		hsm_suspend_until_interrupt(self);
+	tally_enter_smode(self, resume_addr, opaque);
+}

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SUSP (SBI spec, System Suspend chapter): every error row, refusal while
+ * another hart runs (with -smp 2), and a real suspend to RAM: woken by the
+ * S-mode timer interrupt armed before the call, resumed at resume_addr
+ * with a0 = hartid, a1 = opaque, satp = 0 and sstatus.SIE = 0, not before
+ * the timer's deadline, and with the FWFT state kept.
+ */
+#include <setjmp.h>
+#include <stdio.h>
+#include "arch/riscv.h"
+#include "check.h"
+#include "ext_test.h"
+
+#ifndef RAM_END
+#define RAM_END 0x88000000UL          /* QEMU virt -m 128M (test.c's default too) */
+#endif
+#define HSM_STARTED 0
+#define SIE_STIE (1UL << 5)
+
+extern char ext_resume_entry[];
+void ext_resumed(unsigned long hartid, unsigned long opaque);
+
+static jmp_buf before_suspend;
+static volatile unsigned long got_a0, got_a1, got_satp, got_sstatus, resumed_at;
+
+static uint64_t now(void)
+{
+#if __riscv_xlen == 32
+	unsigned long hi, lo, hi2;
+	do {
+		__asm__ volatile("rdtimeh %0" : "=r"(hi));
+		__asm__ volatile("rdtime %0" : "=r"(lo));
+		__asm__ volatile("rdtimeh %0" : "=r"(hi2));
+	} while (hi != hi2);
+	return (uint64_t)hi << 32 | lo;
+#else
+	return rd_time();
+#endif
+}
+
+void ext_resumed(unsigned long hartid, unsigned long opaque)
+{
+	got_a0 = hartid;
+	got_a1 = opaque;
+	__asm__ volatile("csrr %0, satp" : "=r"(got_satp));
+	__asm__ volatile("csrr %0, sstatus" : "=r"(got_sstatus));
+	resumed_at = (unsigned long)now();
+	longjmp(before_suspend, 1);
+}
+
+static struct sbiret susp(unsigned long type, unsigned long addr, unsigned long opaque)
+{
+	return ext_call(SBI_EXT_SUSP, 0, type, addr, opaque);
+}
+
+/* The call itself apart from setjmp's frame (no register variables there). */
+static __attribute__((noinline)) long susp_to_ram(unsigned long resume, unsigned long opaque)
+{
+	return susp(0, resume, opaque).error;
+}
+
+/* 1 if the hart suspended and came back through ext_resumed(), else 0 (the call failed). */
+static __attribute__((noinline)) int suspend_and_resume(unsigned long resume, unsigned long opaque,
+							 long *err)
+{
+	if (setjmp(before_suspend))
+		return 1;
+	*err = susp_to_ram(resume, opaque);
+	return 0;
+}
+
+static struct sbiret set_timer(uint64_t when)
+{
+	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when,
+			__riscv_xlen == 32 ? (unsigned long)(when >> 32) : 0, 0, 0, 0, 0);
+}
+
+void test_susp(unsigned long hartid)
+{
+	static const unsigned long bad_types[] = { 1, 0x7fffffff, 0x80000000, 0xffffffff };
+	const unsigned long resume = (unsigned long)ext_resume_entry;
+	const unsigned long opaque = (unsigned long)0x5a5a1234c0ffee00ULL;
+	struct sbiret r;
+
+	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SUSP);
+	if (!check_eq(r.value, 1, "susp: probe_extension(SUSP) = 1"))
+		return;
+	check_eq(SBI0(SBI_EXT_SUSP, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "susp: unknown FID 1");
+	for (unsigned i = 0; i < sizeof(bad_types) / sizeof(bad_types[0]); i++)
+		check_eq(susp(bad_types[i], resume, 0).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+			 "susp: sleep_type 0x%lx (%s) INVALID_PARAM", bad_types[i],
+			 bad_types[i] < 0x80000000 ? "reserved" : "platform-specific, none here");
+	check_eq(susp(UPPER_GARBAGE | 1, resume, 0).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+		 "susp: sleep_type 1 with bits above 32 INVALID_PARAM");
+	/* bad resume addresses; type 0 with bits above 32 is still SUSPEND_TO_RAM */
+	check_eq(susp(UPPER_GARBAGE | 0, 0x80000000UL, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
+		 "susp: resume_addr in the firmware INVALID_ADDRESS (sleep_type 0, bits above 32 set)");
+	check_eq(susp(0, 0x1000, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
+		 "susp: resume_addr below RAM INVALID_ADDRESS");
+	check_eq(susp(0, RAM_END, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
+		 "susp: resume_addr past RAM INVALID_ADDRESS");
+	check_eq(susp(0, ~0UL - 1, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
+		 "susp: resume_addr at the top of the address space INVALID_ADDRESS");
+
+	/* Another hart running: the entry criteria fail. */
+	unsigned long other = ext_other_hart(hartid);
+	if (other != ~0UL) {
+		check_that(ext_start_spinner(other), 0, "started", "susp: hart %lu started", other);
+		check_that(ext_wait_state(other, HSM_STARTED), 0, "STARTED", "susp: hart %lu runs", other);
+		check_eq(susp(0, resume, opaque).error, (unsigned long)SBI_ERR_DENIED,
+			 "susp: hart %lu running: DENIED", other);
+		ext_release(other);
+	} else {
+		printf("# susp: one hart: DENIED with another hart running not checked (run with -smp 2)\n");
+	}
+
+	/* Suspend to RAM, woken by the timer 2 ms from now (QEMU virt: 10 MHz). */
+	uint64_t deadline = now() + 20000;
+	unsigned long fwft_before = sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value;
+	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
+	set_timer(deadline);
+	__asm__ volatile("csrs sie, %0" :: "r"(SIE_STIE));   /* the wake-up source; SIE stays 0 */
+	long err = 0;
+	check_that(suspend_and_resume(resume, opaque, &err), (unsigned long)err, "a resume",
+		   "susp: suspend to RAM resumed at resume_addr");
+	__asm__ volatile("csrc sie, %0" :: "r"(SIE_STIE));
+	set_timer(~0ULL);                                     /* STIP off again */
+	check_eq(got_a0, hartid, "susp: resumed with a0 = hartid");
+	check_eq(got_a1, opaque, "susp: resumed with a1 = opaque");
+	check_eq(got_satp, 0, "susp: resumed with satp = 0");
+	check_eq(got_sstatus & 2, 0, "susp: resumed with sstatus.SIE = 0");
+	check_that((uint64_t)resumed_at >= (uint64_t)(unsigned long)deadline, resumed_at,
+		   ">= the deadline", "susp: woken by the timer, not before");
+	r = sbi_call(SBI_EXT_HSM, 2, hartid, 0, 0, 0, 0, 0);
+	check_eq(r.value, HSM_STARTED, "susp: this hart is STARTED again");
+	check_eq(sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value, fwft_before,
+		 "susp: FWFT MISALIGNED_EXC_DELEG kept across the suspend");
+}
