@@ -20,7 +20,9 @@ struct sbi_ext_way {
 	unsigned long eid;
 	struct sbiret (*handler)(SBI_ARGS);
 };
-struct sbi_ext_slot { struct sbi_ext_way way[2]; };
+/* An image without the S-mode extensions (Ibex) has one way: 256 bytes less. */
+#define WAYS (TALLY_SMODE_EXTENSIONS ? 2 : 1)
+struct sbi_ext_slot { struct sbi_ext_way way[WAYS]; };
 
 /*
  * The answer for an EID nobody implements (SBI spec 3.2). value is
@@ -46,14 +48,20 @@ static struct sbiret sbi_ext_none(SBI_ARGS)
  * (tests/host/test_dispatch.c) calls every EID of the list and would fail.
  */
 #define NONE { ~0UL, sbi_ext_none }
+#define ZERO { 0, sbi_ext_none }
 #define WAY0(id, handler, offered) [(id) & 0x1f].way[0] = { (id), handler },
 #define WAY1(id, handler, offered) [(id) & 0x1f].way[1] = { (id), handler },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 #pragma GCC diagnostic ignored "-Wmissing-braces"
 static const struct sbi_ext_slot slots[32] = {
+#if WAYS == 2
 	[0 ... 30] = { { NONE, NONE } },
-	[31] = { { { 0, sbi_ext_none }, { 0, sbi_ext_none } } },
+	[31] = { { ZERO, ZERO } },
+#else
+	[0 ... 30] = { { NONE } },
+	[31] = { { ZERO } },
+#endif
 	SBI_EXTENSIONS(WAY0)
 	SBI_EXTENSIONS_SMODE(WAY1)
 };
@@ -72,7 +80,9 @@ struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
 #endif
 	if (s->way[0].eid == eid)
 		return s->way[0].handler(a0, a1, a2, a3, a4, a5, fid);
+#if WAYS == 2
 	if (s->way[1].eid == eid)
 		return s->way[1].handler(a0, a1, a2, a3, a4, a5, fid);
+#endif
 	return not_supported(a1);
 }
