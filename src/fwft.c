@@ -48,7 +48,7 @@ struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32
 	/* The same value again succeeds (spec NOTE) and need not touch the hart. */
 	if (value != h->value[feature] && !apply(feature, value))
 		return sbi_err(SBI_ERR_FAILED);
-	h->value[feature] = value;
+	h->value[feature] = (uint8_t)value;
 	if (flags & FWFT_SET_LOCK)
 		h->locked |= (uint8_t)(1u << feature);
 	return sbi_ok(0);

@@ -28,7 +28,7 @@ enum { FWFT_FID_SET = 0, FWFT_FID_GET = 1 };
 
 /* One hart's features: every value is 0 after a hart reset, nothing locked. */
 struct fwft_hart {
-	unsigned long value[FWFT_NUM_FEATURES];
+	uint8_t value[FWFT_NUM_FEATURES];   /* every value defined fits: 0, 1, 7, 16 */
 	uint8_t locked;           /* bit f: feature f is locked until hart reset */
 };
 

@@ -33,24 +33,18 @@ static const uint64_t envcfg_bit[FWFT_NUM_FEATURES] = {
 	[FWFT_POINTER_MASKING_PMLEN] = ENVCFG_PMM,
 };
 
-/* Does `want` stick in menvcfg? Leaves the field clear (every reset value is 0). */
-static bool envcfg_sticks(uint64_t field, uint64_t want)
-{
-	struct trap_guard g;
-	uint64_t v = 0;
-
-	trap_guard_begin(&g);
-	clear_menvcfg(field);
-	set_menvcfg(want);
-	v = r_menvcfg();
-	clear_menvcfg(field);
-	return !trap_guard_end(&g) && (v & field) == want;
-}
-
+/*
+ * One trap guard per CSR for the whole probe (boot time is counted): a
+ * CSR that is not there (menvcfg before priv 1.12) makes every access to
+ * it trap and be skipped, and the guard says so once. Every field is left
+ * clear: every feature's reset value is 0.
+ */
 void fwft_probe(void)
 {
 	struct trap_guard g;
 	unsigned long deleg = 0;
+	uint64_t bools = 0, pmm7 = 0, pmm16 = 0;
+	const uint64_t all = ENVCFG_LPE | ENVCFG_SSE | ENVCFG_DTE | ENVCFG_ADUE;
 
 	if (!features.has_s_mode)
 		return;              /* nothing to delegate to, no S-mode to configure */
@@ -58,17 +52,30 @@ void fwft_probe(void)
 	set_medeleg(MEDELEG_MISALIGNED);
 	deleg = r_medeleg();
 	clear_medeleg(MEDELEG_MISALIGNED);
-	if (!trap_guard_end(&g) && (deleg & MEDELEG_MISALIGNED) == MEDELEG_MISALIGNED)
+	if (trap_guard_end(&g))
+		deleg = 0;
+	trap_guard_begin(&g);
+	set_menvcfg(all);
+	bools = r_menvcfg() & all;
+	clear_menvcfg(all);
+	if (__riscv_xlen == 64) {    /* PMM: RV64 only */
+		set_menvcfg(ENVCFG_PMM_PMLEN7);
+		pmm7 = r_menvcfg() & ENVCFG_PMM;
+		set_menvcfg(ENVCFG_PMM_PMLEN16);
+		pmm16 = r_menvcfg() & ENVCFG_PMM;
+		clear_menvcfg(ENVCFG_PMM);
+	}
+	if (trap_guard_end(&g))
+		bools = pmm7 = pmm16 = 0;
+	if ((deleg & MEDELEG_MISALIGNED) == MEDELEG_MISALIGNED)
 		caps.supported |= 1u << FWFT_MISALIGNED_EXC_DELEG;
 	for (unsigned f = FWFT_LANDING_PAD; f <= FWFT_PTE_AD_HW_UPDATING; f++)
-		if (envcfg_sticks(envcfg_bit[f], envcfg_bit[f]))
+		if (bools & envcfg_bit[f])
 			caps.supported |= (uint8_t)(1u << f);
-	if (__riscv_xlen == 64) {
-		caps.pmlen7 = envcfg_sticks(ENVCFG_PMM, ENVCFG_PMM_PMLEN7);
-		caps.pmlen16 = envcfg_sticks(ENVCFG_PMM, ENVCFG_PMM_PMLEN16);
-		if (caps.pmlen7 || caps.pmlen16)
-			caps.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
-	}
+	caps.pmlen7 = pmm7 == ENVCFG_PMM_PMLEN7;
+	caps.pmlen16 = pmm16 == ENVCFG_PMM_PMLEN16;
+	if (caps.pmlen7 || caps.pmlen16)
+		caps.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
 }
 
 /* fwft.c has checked f and value against caps: only existing fields are touched. */

@@ -170,7 +170,7 @@ void test_dbtr(unsigned long hartid)
 	printf("# dbtr: %lu triggers, %lu mcontrol, %lu mcontrol6\n", n,
 	       dbtr(NUM, TYPE(2), 0, 0).value, dbtr(NUM, TYPE(6), 0, 0).value);
 	type = dbtr(NUM, TYPE(6), 0, 0).value ? TYPE(6) : TYPE(2);
-	if (!check_that(n > 0 && n <= 16, n, "1..16 (QEMU has Sdtrig)", "dbtr: the hart has triggers"))
+	if (!check_that(n > 0 && n <= 8, n, "1..8 (QEMU has Sdtrig)", "dbtr: the hart has triggers"))
 		return;
 	check_eq(dbtr(NUM, TYPE(3) | T_S, 0, 0).value, 0, "dbtr: num_triggers(type 3) is 0");
 	errors(n);
