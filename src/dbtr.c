@@ -60,32 +60,33 @@ static unsigned long mode_bits(unsigned type)
 	return MC_U | MC_S | (type == TRIG_TYPE_MCONTROL6 ? MC6_VU | MC6_VS : 0);
 }
 
-/* trig_state's saved copies of vs, vu, s, u from tdata1 */
+/* Where tdata1 and trig_state keep u, s (both types), vu, vs (type 6 only). */
+static const struct { unsigned long t1, st; } mode_map[] = {
+	{ MC_U, DBTR_STATE_U }, { MC_S, DBTR_STATE_S },
+	{ MC6_VU, DBTR_STATE_VU }, { MC6_VS, DBTR_STATE_VS },
+};
+static unsigned n_modes(unsigned long t1)
+{
+	return TDATA1_TYPE(t1) == TRIG_TYPE_MCONTROL6 ? 4 : 2;
+}
+
+/* trig_state's saved copies of the mode bits of tdata1 */
 static unsigned long state_of(unsigned long t1)
 {
-	unsigned type = (unsigned)TDATA1_TYPE(t1);
 	unsigned long st = DBTR_STATE_MAPPED;
 
-	st |= t1 & MC_U ? DBTR_STATE_U : 0;
-	st |= t1 & MC_S ? DBTR_STATE_S : 0;
-	if (type == TRIG_TYPE_MCONTROL6) {
-		st |= t1 & MC6_VU ? DBTR_STATE_VU : 0;
-		st |= t1 & MC6_VS ? DBTR_STATE_VS : 0;
-	}
+	for (unsigned k = 0; k < n_modes(t1); k++)
+		if (t1 & mode_map[k].t1)
+			st |= mode_map[k].st;
 	return st;
 }
 /* ... and back: tdata1 with its mode bits as trig_state saved them */
 static unsigned long with_modes(unsigned long t1, unsigned long st)
 {
-	unsigned type = (unsigned)TDATA1_TYPE(t1);
-
-	t1 &= ~mode_bits(type);
-	t1 |= st & DBTR_STATE_U ? MC_U : 0;
-	t1 |= st & DBTR_STATE_S ? MC_S : 0;
-	if (type == TRIG_TYPE_MCONTROL6) {
-		t1 |= st & DBTR_STATE_VU ? MC6_VU : 0;
-		t1 |= st & DBTR_STATE_VS ? MC6_VS : 0;
-	}
+	t1 &= ~mode_bits((unsigned)TDATA1_TYPE(t1));
+	for (unsigned k = 0; k < n_modes(t1); k++)
+		if (st & mode_map[k].st)
+			t1 |= mode_map[k].t1;
 	return t1;
 }
 
@@ -144,17 +145,25 @@ struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long c
 	return sbi_ok(0);
 }
 
-/* Copy count entries out of shared memory once: S-mode may change it meanwhile. */
-static void fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
+/*
+ * install and update: the shared memory is on and count entries fit; then
+ * copy them out once (S-mode may change the memory meanwhile).
+ */
+static long fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
 {
 	const volatile unsigned long *w = h->shmem;
 
+	if (!w)
+		return SBI_ERR_NO_SHMEM;
+	if (!range_ok(h, 0, count))
+		return SBI_ERR_BAD_RANGE;
 	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
 		e[i].state = w[0];       /* install: ignored; update: trig_idx */
 		e[i].tdata1 = w[1];
 		e[i].tdata2 = w[2];
 		e[i].tdata3 = w[3];
 	}
+	return SBI_SUCCESS;
 }
 
 /* Write entry e to trigger i and check the hart kept it. */
@@ -202,12 +211,10 @@ struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_progra
 	unsigned idx[DBTR_MAX_TRIGGERS];
 	bool taken[DBTR_MAX_TRIGGERS] = { false };
 	unsigned long i;
+	long err = fetch(h, count, e);
 
-	if (!h->shmem)
-		return sbi_err(SBI_ERR_NO_SHMEM);
-	if (!range_ok(h, 0, count))
-		return sbi_err(SBI_ERR_BAD_RANGE);
-	fetch(h, count, e);
+	if (err)
+		return sbi_err(err);
 	for (i = 0; i < count; i++)
 		if (!tdata1_ok(e[i].tdata1) || (i == count - 1 && (e[i].tdata1 & MC_CHAIN)))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
@@ -242,12 +249,10 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 {
 	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
 	unsigned long i;
+	long err = fetch(h, count, e);
 
-	if (!h->shmem)
-		return sbi_err(SBI_ERR_NO_SHMEM);
-	if (!range_ok(h, 0, count))
-		return sbi_err(SBI_ERR_BAD_RANGE);
-	fetch(h, count, e);
+	if (err)
+		return sbi_err(err);
 	for (i = 0; i < count; i++) {
 		unsigned long t = e[i].state, old;
 		if (t >= h->num || !tdata1_ok(e[i].tdata1))

@@ -24,28 +24,13 @@ void ext_resumed(unsigned long hartid, unsigned long opaque);
 static jmp_buf before_suspend;
 static volatile unsigned long got_a0, got_a1, got_satp, got_sstatus, resumed_at;
 
-static uint64_t now(void)
-{
-#if __riscv_xlen == 32
-	unsigned long hi, lo, hi2;
-	do {
-		__asm__ volatile("rdtimeh %0" : "=r"(hi));
-		__asm__ volatile("rdtime %0" : "=r"(lo));
-		__asm__ volatile("rdtimeh %0" : "=r"(hi2));
-	} while (hi != hi2);
-	return (uint64_t)hi << 32 | lo;
-#else
-	return rd_time();
-#endif
-}
-
 void ext_resumed(unsigned long hartid, unsigned long opaque)
 {
 	got_a0 = hartid;
 	got_a1 = opaque;
 	__asm__ volatile("csrr %0, satp" : "=r"(got_satp));
 	__asm__ volatile("csrr %0, sstatus" : "=r"(got_sstatus));
-	resumed_at = (unsigned long)now();
+	resumed_at = (unsigned long)rd_time64();
 	longjmp(before_suspend, 1);
 }
 
@@ -116,7 +101,7 @@ void test_susp(unsigned long hartid)
 	}
 
 	/* Suspend to RAM, woken by the timer 2 ms from now (QEMU virt: 10 MHz). */
-	uint64_t deadline = now() + 20000;
+	uint64_t deadline = rd_time64() + 20000;
 	unsigned long fwft_before = sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value;
 	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
 	set_timer(deadline);

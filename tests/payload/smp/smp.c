@@ -82,18 +82,7 @@ static const long inval = SBI_ERR_INVALID_PARAM;
 
 static uint64_t now(void)
 {
-#if XLEN == 32
-	uint32_t hi, lo, hi2;
-
-	do {
-		__asm__ volatile("rdtimeh %0" : "=r"(hi));
-		__asm__ volatile("rdtime %0" : "=r"(lo));
-		__asm__ volatile("rdtimeh %0" : "=r"(hi2));
-	} while (hi != hi2);
-	return (uint64_t)hi << 32 | lo;
-#else
-	return rd_time();
-#endif
+	return rd_time64();
 }
 
 static void delay(uint64_t ticks)
