@@ -7,6 +7,7 @@
  *  - ext_secondary_entry: where a hart started through HSM lands:
  *    a0 = hartid, a1 = opaque; it gets a stack and calls
  *    ext_secondary_main(hartid, opaque).
+ *  - ext_exec_target: a target for execute triggers (test_dbtr.c).
  */
 #include "arch/riscv.h"
 
@@ -38,6 +39,7 @@ ext_secondary_entry:
 	.bss
 	.balign 16
 	.space 4096
+	.globl ext_secondary_stack_top
 ext_secondary_stack_top:
 
 /* An execute-trigger target: the catch window skips the nop it stops on. */
@@ -50,16 +52,3 @@ ext_exec_target:
 	nop
 	ret
 	.option pop
-
-/*
- * Where SUSP resumes (test_susp.c): a0 = hartid, a1 = opaque, sp
- * undefined. Every other hart is stopped, so the second hart's stack is
- * free to call ext_resumed(hartid, opaque) on; it does not return.
- */
-	.section .text
-	.balign 4
-	.globl ext_resume_entry
-ext_resume_entry:
-	la	sp, ext_secondary_stack_top
-	call	ext_resumed
-1:	j	1b
