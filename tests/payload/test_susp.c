@@ -119,6 +119,18 @@ void test_susp(unsigned long hartid)
 		   ">= the deadline", "susp: woken by the timer, not before");
 	r = sbi_call(SBI_EXT_HSM, 2, hartid, 0, 0, 0, 0, 0);
 	check_eq(r.value, HSM_STARTED, "susp: this hart is STARTED again");
+
+	/* No wake-up source enabled (sie = 0): nothing could wake the hart, so
+	 * it resumes at once instead of sleeping forever. */
+	unsigned long sie;
+	__asm__ volatile("csrrw %0, sie, zero" : "=r"(sie));
+	got_a0 = got_a1 = ~0UL;
+	err = 0;
+	check_that(suspend_and_resume(resume, ~opaque, &err), (unsigned long)err, "a resume",
+		   "susp: nothing enabled in sie: resumed at once");
+	__asm__ volatile("csrw sie, %0" :: "r"(sie));
+	check_eq(got_a0, hartid, "susp: ... with a0 = hartid");
+	check_eq(got_a1, ~opaque, "susp: ... with a1 = opaque");
 	check_eq(sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value, fwft_before,
 		 "susp: FWFT MISALIGNED_EXC_DELEG kept across the suspend");
 }
