@@ -63,8 +63,11 @@ typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned lon
 /* Shared memory: one entry per trigger, four XLEN-bit words. */
 #define DBTR_ENTRY_WORDS 4
 
+/*
+ * The functions but set_shmem, which is the caller's (sbi_dbtr.c checks
+ * the memory, then sets h->shmem: NULL is "disabled").
+ */
 struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
-/* shmem: where [lo, size) is, or NULL to disable; the caller checked it. */
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count);
 struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);
 struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);

@@ -62,12 +62,10 @@ static void dbtr_probe(struct dbtr_hart *h, unsigned long hartid)
 	}
 	h->num = i;
 	if (i) {
-		unsigned long v = 0;
 		trap_guard_begin(&g);
 		w_tselect(0);
-		v = r_tdata3();
+		(void)r_tdata3();
 		has_tdata3[hartid] = !trap_guard_end(&g);
-		(void)v;
 	}
 }
 

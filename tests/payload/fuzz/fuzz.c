@@ -1567,7 +1567,8 @@ static void fuzz_dbtr(void)
 		case 0: case 1: a[0] = safe_page(); a[1] = 0; break;
 		case 2: a[0] = ~0UL; a[1] = ~0UL; break;
 		case 3: a[0] = bad_addr(); a[1] = chance(80) ? 0 : rnd(); break;
-		default: a[0] = safe_page() + below(PAGE); a[1] = chance(80) ? 0 : rnd(); break;
+		/* any alignment, but all of it in the page: the firmware writes it */
+		default: a[0] = safe_page() + below(PAGE - size + 1); a[1] = chance(80) ? 0 : rnd(); break;
 		}
 		a[2] = chance(90) ? 0 : rnd();
 		allow = a[2] ? IP : 0;
