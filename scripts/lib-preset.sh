@@ -9,8 +9,9 @@
 # boot, and its ELF), and defines cache VAR (a CMake cache value of the
 # build) and die MESSAGE (print "NAME: MESSAGE" and exit 1).
 preset_build() {
-	local name=$1 preset=$2
-	die() { echo "$name: $*" >&2; exit 1; }
+	preset_tool=$1     # global: die is called after this function returns
+	local preset=$2
+	die() { echo "$preset_tool: $*" >&2; exit 1; }
 	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	build=$root/build/$preset
 	nobuild=0
