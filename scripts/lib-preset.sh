@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034   # sourced: the callers use what it sets
 # Sourced by scripts/debug.sh and scripts/trace.sh: find (configure if
 # needed) the build of a preset, or take a build directory as it is.
 #
