@@ -4,7 +4,7 @@
 # ibex-test: the U-mode test payload. The ibex preset links it into
 # tally.elf (TALLY_PAYLOAD/TALLY_PAYLOAD_TARGET), the one image the
 # simple_system loads; the ibex-qemu preset boots it with -kernel.
-tally_payload(ibex-test ibex/ibex_test.c)
+tally_payload(ibex-test ibex/ibex_test.c ibex/window.S)
 
 if(TALLY_BOARD STREQUAL "qemu_virt")
   # The QEMU stand-in: virt with QEMU's Ibex CPU model (M+U, RV32IMC). Its
@@ -23,7 +23,7 @@ if(TALLY_BOARD STREQUAL "qemu_virt")
   # The same with the board keeping those reads away (tally-emul.bin,
   # src/platform/ibex/platform.cmake): each traps and is emulated, as on an
   # Ibex whose mcounteren reads 0 (the demo system's).
-  tally_payload(ibex-test-emul ibex/ibex_test.c)
+  tally_payload(ibex-test-emul ibex/ibex_test.c ibex/window.S)
   target_compile_definitions(ibex-test-emul.elf PRIVATE EXPECT_COUNTER_READS=2)
   add_test(NAME ibex-qemu-emul
     COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-payload.sh ${CMAKE_BINARY_DIR}/ibex-qemu-emul.log 120
