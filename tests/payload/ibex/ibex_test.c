@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The Ibex test payload: runs in U-mode (Ibex has no S-mode) on the Ibex
- * simple_system (tests/rtl/) and on its QEMU stand-in (virt, -cpu
- * lowrisc-ibex). It checks what an M+U hart can honestly be offered:
+ * The Ibex test payload: runs in U-mode (Ibex has no S-mode) on the Verilator
+ * models of the Ibex simple_system and of the Ibex demo system (tests/rtl/)
+ * and on the QEMU stand-in (virt, -cpu lowrisc-ibex). It checks what an M+U
+ * hart can honestly be offered:
  *   - Base, DBCN, SRST, PMU present; TIME absent (no S-mode to take STIP);
  *   - rdtime from U-mode works (Ibex has no time CSR: the firmware
  *     emulates it), counted as ILLEGAL_INSN;
@@ -15,8 +16,9 @@
  *   - cycle and instret configured through SBI advance, and stop freezes
  *     them (mcountinhibit);
  *   - every Ibex event counter the firmware found (3..12): each counts
- *     exactly what a workload with a known number of events adds, stop
- *     freezes, and a start value near the top wraps at the counter's width.
+ *     exactly what a workload with a known number of events adds (window.S
+ *     measures it), stop freezes, and a start value near the top wraps at
+ *     the counter's width.
  * QEMU has no Ibex event counters, so that last group only runs on the RTL.
  * One line per check, then "N passed, M failed", then SRST shutdown.
  */
