@@ -64,47 +64,22 @@ ibex_window:
 	beq	a0, t2, w_div
 	j	w_comp
 
+/* One uncompressed loop, 4-byte aligned: insn, then count a1 down. */
+.macro LOOP name, insn:vararg
 	.balign 4
-w_load:					/* one lw per iteration */
-1:	lw	t0, 0(a4)
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	j	done
-
-	.balign 4
-w_store:				/* one sw per iteration */
-1:	sw	a1, 4(a4)
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	j	done
-
-	.balign 4
-w_jump:					/* one jal to the next instruction */
-1:	jal	x0, 2f
+\name:
+1:	\insn
 2:	addi	a1, a1, -1
 	bnez	a1, 1b
 	j	done
+.endm
 
-	.balign 4
-w_branch_nt:				/* one beq never taken (a1 != 0 inside) */
-1:	beq	a1, zero, done
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	j	done
-
-	.balign 4
-w_mul:					/* one mul */
-1:	mul	t0, t3, t3
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	j	done
-
-	.balign 4
-w_div:					/* one div, 1000 / 7 */
-1:	div	t0, t4, t5
-	addi	a1, a1, -1
-	bnez	a1, 1b
-	j	done
+	LOOP	w_load, lw t0, 0(a4)		/* one lw per iteration */
+	LOOP	w_store, sw a1, 4(a4)		/* one sw */
+	LOOP	w_jump, jal x0, 2f		/* one jal, to the next instruction */
+	LOOP	w_branch_nt, beq a1, zero, done	/* one beq never taken (a1 != 0) */
+	LOOP	w_mul, mul t0, t3, t3		/* one mul */
+	LOOP	w_div, div t0, t4, t5		/* one div, 1000 / 7 */
 
 	.balign 4
 w_comp:					/* two compressed instructions */
