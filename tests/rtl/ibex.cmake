@@ -7,6 +7,8 @@
 #   together: its demo-system-fits test (src/platform/ibex/platform.cmake).
 # ibex-rtl: tally.elf (firmware + U-mode test payload) on a Verilator-built
 #   simple_system named by IBEX_SIM.
+# ibex-rtl-pmp: tally-pmp.elf (firmware + tests/payload/ibex/pmp.c) on the
+#   same model: the firmware's PMP must stop a U-mode write into it.
 # ibex-demo-rtl: tally-sim.elf (the demo-system image whose SRST ends the
 #   simulation) on the demo system's Verilator model named by IBEX_DEMO_SIM.
 # Both run tests/rtl/run-ibex.sh and are skipped (exit 77) when their
@@ -17,7 +19,12 @@ if(TALLY_BOARD STREQUAL "simple_system")
   add_test(NAME ibex-rtl
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh simple_system ${CMAKE_BINARY_DIR}/tally.elf
       ${CMAKE_BINARY_DIR}/ibex-rtl.log)
-  set_tests_properties(ibex-rtl PROPERTIES SKIP_RETURN_CODE 77)
+  # PMP on the RTL as on QEMU's ibex-pmp: the U-mode store into the
+  # firmware is a store access fault (cause 7) at the firmware's base.
+  add_test(NAME ibex-rtl-pmp
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh simple_system ${CMAKE_BINARY_DIR}/tally-pmp.elf
+      ${CMAKE_BINARY_DIR}/ibex-rtl-pmp.log 0x7 ${TALLY_FW_BASE})
+  set_tests_properties(ibex-rtl ibex-rtl-pmp PROPERTIES SKIP_RETURN_CODE 77)
 elseif(TALLY_BOARD STREQUAL "demo_system")
   add_test(NAME ibex-demo-rtl
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh demo_system ${CMAKE_BINARY_DIR}/tally-sim.elf

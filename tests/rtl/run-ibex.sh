@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# run-ibex.sh MODEL ELF LOG: run a Tally fw_payload image (firmware + the
-# U-mode test payload, tests/payload/ibex/ibex_test.c) on a Verilator model
-# of an Ibex system and judge the payload's result lines. MODEL is
+# run-ibex.sh MODEL ELF LOG [CAUSE TVAL]: run a Tally fw_payload image
+# (firmware + the U-mode test payload, tests/payload/ibex/ibex_test.c) on a
+# Verilator model of an Ibex system and judge the payload's result lines;
+# with CAUSE and TVAL the run must instead end in the firmware's panic
+# report for a payload fault with that mcause and mtval. MODEL is
 #   simple_system  Ibex's examples/simple_system, named by IBEX_SIM
 #                  (a Vibex_simple_system binary);
 #   demo_system    lowRISC's Ibex demo system, named by IBEX_DEMO_SIM
@@ -22,7 +24,7 @@
 # (default 600). The demo system is also stopped at 100 M cycles, 2.5
 # times what the run needs, so a hung image cannot hold CI for long.
 set -u
-model=$1; elf=$2; log=$3
+model=$1; elf=$(realpath "$2"); log=$(realpath -m "$3"); cause=${4:-}; tval=${5:-}
 case "$model" in
   simple_system) var=IBEX_SIM; console=ibex_simple_system.log
     platform='Ibex simple_system'; args=() ;;
@@ -54,6 +56,13 @@ echo "run-ibex: $model: simulator exit $rc after ${secs} s; $(grep -aE -m1 -i 'c
 fail=0
 need() { grep -aqE "$1" "$log" || { echo "run-ibex: missing: $1"; fail=1; }; }
 need "^Platform +: $platform"
+if [ -n "$cause" ]; then
+  need '^tally: PANIC on hart 0: payload fault'
+  need "mcause $(printf '0x%x' $((cause))) .*mtval $(printf '0x%x' $((tval))) "
+  need '^tally: halted'
+  [ "$fail" = 0 ] && echo "run-ibex: OK ($model: panic with mcause $cause, mtval $tval)"
+  exit $fail
+fi
 need '^ok: CPU_CYCLES advances while started'
 need '^ok: CPU_CYCLES frozen while stopped'
 need '^ok: exact: NumLoads over 100 more lw loop iterations: 100 '

@@ -22,6 +22,20 @@ if(TALLY_BOARD STREQUAL "simple_system" OR TALLY_BOARD STREQUAL "demo_system")
   set_tests_properties(vmem-check-can-fail PROPERTIES WILL_FAIL TRUE)
 endif()
 
+# tally-pmp.elf (simple_system): the firmware with the ibex-pmp payload
+# linked in instead of the test payload, for the ibex-rtl-pmp test
+# (tests/rtl/ibex.cmake). Its own copy of payload.S includes that binary.
+if(TALLY_BOARD STREQUAL "simple_system")
+  configure_file(src/arch/payload.S payload-pmp.S COPYONLY)
+  set(_pmp_bin ${CMAKE_BINARY_DIR}/tests/payload/ibex-pmp.bin)
+  set_source_files_properties(${CMAKE_BINARY_DIR}/payload-pmp.S PROPERTIES
+    COMPILE_DEFINITIONS "TALLY_PAYLOAD_PATH=\"${_pmp_bin}\"" OBJECT_DEPENDS ${_pmp_bin})
+  set(_pmp_src ${TALLY_SRC})
+  list(REMOVE_ITEM _pmp_src src/arch/payload.S)
+  tally_image(tally-pmp ${_pmp_src} ${CMAKE_BINARY_DIR}/payload-pmp.S)
+  add_dependencies(tally-pmp.elf ibex-pmp.elf)
+endif()
+
 # The demo system has 128 KiB of BRAM for everything: firmware, its stack,
 # the payload and the payload's own .bss and stack. The linker already
 # checks that the firmware ends below the payload; this checks that the
