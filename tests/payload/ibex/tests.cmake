@@ -7,9 +7,12 @@
 tally_payload(ibex-test ibex/ibex_test.c ibex/window.S)
 # ibex-pmp: a U-mode write into the firmware, which PMP must stop (the
 # ibex-pmp test on QEMU; ibex-rtl-pmp on the simple_system, linked into
-# tally-pmp.elf by src/platform/ibex/platform.cmake).
-tally_payload(ibex-pmp ibex/pmp.c)
-target_compile_definitions(ibex-pmp.elf PRIVATE FW_BASE=${TALLY_FW_BASE}UL)
+# tally-pmp.elf by src/platform/ibex/platform.cmake). Not for the demo
+# system, which has no PMP.
+if(NOT TALLY_BOARD STREQUAL "demo_system")
+  tally_payload(ibex-pmp ibex/pmp.c)
+  target_compile_definitions(ibex-pmp.elf PRIVATE FW_BASE=${TALLY_FW_BASE}UL)
+endif()
 
 if(TALLY_BOARD STREQUAL "qemu_virt")
   # The QEMU stand-in: virt with QEMU's Ibex CPU model (M+U, RV32IMC). Its
