@@ -9,8 +9,8 @@
 #   simple_system named by IBEX_SIM.
 # ibex-rtl-pmp: tally-pmp.elf (firmware + tests/payload/ibex/pmp.c) on the
 #   same model: the firmware's PMP must stop a U-mode write into it.
-# ibex-demo-rtl: tally-sim.elf (the demo-system image whose SRST ends the
-#   simulation) on the demo system's Verilator model named by IBEX_DEMO_SIM.
+# ibex-demo-rtl: tally.elf of the demo system (the image its FPGA gets) on
+#   the demo system's Verilator model named by IBEX_DEMO_SIM.
 # Both run tests/rtl/run-ibex.sh and are skipped (exit 77) when their
 # variable is not set; .ci/run sets them when ../shared/rtl has the models.
 if(TALLY_BOARD STREQUAL "simple_system")
@@ -27,7 +27,7 @@ if(TALLY_BOARD STREQUAL "simple_system")
   set_tests_properties(ibex-rtl ibex-rtl-pmp PROPERTIES SKIP_RETURN_CODE 77)
 elseif(TALLY_BOARD STREQUAL "demo_system")
   add_test(NAME ibex-demo-rtl
-    COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh demo_system ${CMAKE_BINARY_DIR}/tally-sim.elf
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh demo_system ${CMAKE_BINARY_DIR}/tally.elf
       ${CMAKE_BINARY_DIR}/ibex-demo-rtl.log)
   set_tests_properties(ibex-demo-rtl PROPERTIES SKIP_RETURN_CODE 77)
 endif()

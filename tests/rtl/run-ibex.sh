@@ -7,7 +7,7 @@
 #   simple_system  Ibex's examples/simple_system, named by IBEX_SIM
 #                  (a Vibex_simple_system binary);
 #   demo_system    lowRISC's Ibex demo system, named by IBEX_DEMO_SIM
-#                  (its Vtop_verilator binary), running tally-sim.elf.
+#                  (its Vtop_verilator binary).
 # docs/testing.md says how to build both from their upstream sources; this
 # script never fetches or builds them. Without the variable the test is
 # reported as skipped (exit 77, ctest SKIP_RETURN_CODE).
@@ -18,11 +18,17 @@
 # uart0.log, CRLF line ends) and, on the simple_system, a trace of every
 # retired instruction (trace_core_00000000.log, ~140 MB per run). So each
 # run happens in a scratch folder that is deleted afterwards; the console
-# is kept as LOG. The run ends when the payload's SRST shutdown writes the
-# simulation control's halt register (the demo system's tally-sim.elf has
-# it too; the FPGA image has not), or at IBEX_SIM_TIMEOUT seconds
-# (default 600). The demo system is also stopped at 100 M cycles, 2.5
-# times what the run needs, so a hung image cannot hold CI for long.
+# is kept as LOG.
+#
+# How a run ends. On the simple_system, the payload's SRST shutdown (or the
+# firmware's halt after a panic) writes the simulation control's halt
+# register. The demo system has no such device on the FPGA, and Tally's
+# image for it (the one users flash) only stops the hart, so the model would
+# run forever: this script stops it (SIGINT, which the model takes as a
+# clean end) once the console holds the firmware's last line, whole
+# ("tally: shutdown requested ..." or "tally: halted"). The model's own
+# cycle limit (100 M, 2.5 times what a run needs) and IBEX_SIM_TIMEOUT
+# (seconds, default 600) stop a run that hangs.
 set -u
 model=$1; elf=$(realpath "$2"); log=$(realpath -m "$3"); cause=${4:-}; tval=${5:-}
 case "$model" in
@@ -43,16 +49,30 @@ fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/tally-ibex-rtl.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 1
-start=$(date +%s)
-timeout --foreground "${IBEX_SIM_TIMEOUT:-600}" "$sim" --meminit=ram,"$elf" "${args[@]}" \
-  </dev/null >sim.out 2>&1
+start=$(date +%s); limit=${IBEX_SIM_TIMEOUT:-600}; timed_out=0
+"$sim" --meminit=ram,"$elf" "${args[@]}" </dev/null >sim.out 2>&1 &
+pid=$!
+ended() {   # the console's last line is the firmware's last words, and complete
+  [ -s "$console" ] && [ -z "$(tail -c 1 "$console")" ] &&
+    tail -n 1 "$console" | grep -aqE '^tally: (shutdown requested|halted)'
+}
+while kill -0 "$pid" 2>/dev/null; do
+  if [ "$model" = demo_system ] && ended; then
+    kill -INT "$pid"; break
+  fi
+  if [ $(( $(date +%s) - start )) -ge "$limit" ]; then
+    kill -KILL "$pid"; timed_out=1; break
+  fi
+  sleep 1
+done
+wait "$pid"
 rc=$?
 secs=$(( $(date +%s) - start ))
 [ -f "$console" ] || { echo "no $console (simulator exit $rc)"; cat sim.out; exit 1; }
 tr -d '\r' <"$console" >"$log"
 cat "$log"
 echo "run-ibex: $model: simulator exit $rc after ${secs} s; $(grep -aE -m1 -i 'cycles' sim.out || true)"
-[ "$rc" = 124 ] && { echo "run-ibex: TIMEOUT"; exit 1; }
+[ "$timed_out" = 1 ] && { echo "run-ibex: TIMEOUT after $limit s"; exit 1; }
 fail=0
 need() { grep -aqE "$1" "$log" || { echo "run-ibex: missing: $1"; fail=1; }; }
 need "^Platform +: $platform"

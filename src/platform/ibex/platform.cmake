@@ -46,12 +46,6 @@ if(TALLY_BOARD STREQUAL "demo_system")
     -DPAYLOAD=${CMAKE_BINARY_DIR}/tests/payload/ibex-test.elf
     -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}
     -P ${CMAKE_SOURCE_DIR}/src/platform/ibex/fits-in-ram.cmake)
-  # tally-sim.elf: the same image for the demo system's Verilator model
-  # (Vtop_verilator), whose simulation control ends the run on SRST
-  # (boards/demo_system.c, TALLY_DEMO_SIM_CTRL). tests/rtl/ibex.cmake runs it.
-  tally_image(tally-sim ${TALLY_SRC})
-  target_compile_definitions(tally-sim.elf PRIVATE TALLY_DEMO_SIM_CTRL)
-  add_dependencies(tally-sim.elf ${TALLY_PAYLOAD_TARGET})
 endif()
 
 # The QEMU stand-in also builds tally-emul.elf/.bin: the same board with

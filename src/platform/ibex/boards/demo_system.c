@@ -32,48 +32,13 @@
  */
 #include "drivers/demo_uart.h"
 #include "drivers/ibex_timer.h"
-#include "drivers/ibex_simctrl.h"
 #include "platform/ibex/ibex_board.h"
 
-#define TIMER_HZ  50000000
-
-#ifdef TALLY_DEMO_SIM_CTRL
-/*
- * tally-sim.elf's SRST (below): end the simulation, but only once the
- * console has gone out. $finish would cut off what still waits in the
- * UART's 128-byte TX FIFO, and the UART has no "transmitter empty" flag,
- * so wait as long as a full FIFO plus the byte in the shift register take:
- * 129 bytes of 10 bits at 115200 baud, 435 timer ticks a bit (11.2 ms).
- */
-static void demo_sim_reset(uintptr_t base, unsigned long type, unsigned long reason)
-{
-	uint64_t until = board_timer_value() + 129 * 10 * (TIMER_HZ / 115200 + 1);
-
-	while (board_timer_value() < until)
-		;
-	simctrl_reset(base, type, reason);
-}
-#endif
-
 const struct platform platform = {
-#ifndef TALLY_DEMO_SIM_CTRL
 	.name = "Ibex demo system (Arty A7)",
-#else
-	.name = "Ibex demo system (Verilator model)",
-#endif
 	IBEX_HART,
 	.ram_base = IBEX_EXAMPLE_RAM,
-	.console = DEMO_UART_CONSOLE(0x80001000UL),     /* fixed 115200 baud */
-	.timer = IBEX_TIMER(0x80002000UL, TIMER_HZ),    /* counts the 50 MHz system clock */
-	/* .ipi: one hart. .reset: none on the board; its reset button restarts it. */
-#ifdef TALLY_DEMO_SIM_CTRL
-	/*
-	 * tally-sim.elf only (../platform.cmake): the demo system's Verilator
-	 * top (top_verilator) adds the simple_system's simulation control at
-	 * 0x00020000, whose +0x8 register ends the run. With it, SRST ends a
-	 * simulation instead of leaving the hart in wfi forever. The FPGA has
-	 * nothing there: never flash this image.
-	 */
-	.reset = { .reset = demo_sim_reset, .base = 0x00020000UL },
-#endif
+	.console = DEMO_UART_CONSOLE(0x80001000UL),   /* fixed 115200 baud */
+	.timer = IBEX_TIMER(0x80002000UL, 50000000),  /* counts the 50 MHz system clock */
+	/* .ipi: one hart. .reset: none; the board's reset button restarts it. */
 };
