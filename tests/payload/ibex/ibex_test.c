@@ -269,14 +269,18 @@ static void test_exact_counts(void)
 	unsigned char on[13] = { 0 };
 	char what[128];
 
+	/* window.S reads all ten: on a core with fewer, a read of a missing
+	 * one would trap with nobody to answer it. */
+	for (unsigned ctr = 3; ctr <= 12; ctr++)
+		if (idx_of_csr(0xc00 + ctr) == ~0u) {
+			printf("  counter %u (%s) not found by the firmware\n", ctr, ev_name[ctr]);
+			check(0, "exact counts: the firmware found all of counters 3..12");
+			return;
+		}
 	/* Every counter configured and started first, then every window. */
 	for (unsigned ctr = 3; ctr <= 12; ctr++) {
 		unsigned i = idx_of_csr(0xc00 + ctr);
 
-		if (i == ~0u) {
-			printf("  counter %u (%s) not found by the firmware\n", ctr, ev_name[ctr]);
-			continue;
-		}
 		snprintf(what, sizeof(what), "%s: raw event (its mhpmevent value) on counter %u",
 			 ev_name[ctr], i);
 		on[ctr] = cfg_raw(i, ctr, &idx) == 0 && idx == i;
