@@ -33,6 +33,7 @@ zero) or the repeats or the controls disagree by more than --tolerance.
 bench-linux-smoke test).
 """
 import argparse
+import bisect
 import os
 import re
 import shutil
@@ -184,8 +185,8 @@ def parse_trace(lines, image, base=0x80000000):
     """QEMU's log (-d exec,cpu,nochain in singlestep mode, filtered to the
     firmware) -> one dict per trap: the registers at entry ('regs'), a0/a1
     at the mret that leaves M-mode ('ret'), and the number of M-mode
-    instructions from the first one to that mret ('n'). The first entry is
-    whatever was running when the log began: not a whole call.
+    instructions from the first one to that mret ('n', their addresses in
+    'pcs'). The first entry is whatever was running when the log began.
 
     Each executed instruction is a 'Trace' line followed by QEMU's register
     dump (the state before it runs). An instruction is an mret if the
@@ -207,8 +208,9 @@ def parse_trace(lines, image, base=0x80000000):
         nonlocal cur
         pc, regs = ins
         if cur is None:
-            cur = {"regs": regs, "n": 0, "pc": pc}
+            cur = {"regs": regs, "n": 0, "pcs": []}
         cur["n"] += 1
+        cur["pcs"].append(pc)
         if mret[pc] and (regs["mstatus"] >> 11) & 3 != 3:
             cur["ret"] = (regs[10], regs[11])
             calls.append(cur)
@@ -248,11 +250,14 @@ def label_calls(calls):
     The event of a counter is the one config_matching last handed it out for."""
     counter_event = {}
     out = []
+    # The trap vector: where (nearly) every call begins. The log begins
+    # while Linux idles, so the first entry is normally a whole call too.
+    vector = statistics.mode(c["pcs"][0] for c in calls) if calls else None
     for k, call in enumerate(calls):
         r = call["regs"]
         cause = r.get("mcause", 0)
-        if k == 0:
-            out.append(("(running when the log began)", "", call))
+        if call["pcs"][0] != vector:
+            out.append(("(not from the trap vector: running when the log began?)", "", call))
             continue
         if cause >> 63:
             out.append((f"interrupt {cause & 0xff}", "", call))
@@ -358,6 +363,60 @@ def call_table(labelled):
     return {k: sorted(v) for k, v in table.items()}, errors
 
 
+def elf_symbols(elf):
+    """address -> instruction text, and the sorted (address, function) list, of an ELF
+    (from objdump's labels: Debian's OpenSBI ELF keeps only its dynamic symbols)."""
+    dis, syms = {}, []
+    try:
+        text = subprocess.run(["riscv64-unknown-elf-objdump", "-d", "--no-show-raw-insn", elf],
+                              capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return dis, syms
+    for line in text.splitlines():
+        m = re.match(r"^\s*([0-9a-f]+):\s+(.*)$", line)
+        if m:
+            dis[int(m[1], 16)] = re.sub(r"\s+", " ", m[2].split("#")[0]).strip()
+            continue
+        m = re.match(r"^([0-9a-f]+) <([^>+-]+)>:$", line)
+        if m and not m[2].startswith(".L"):
+            syms.append((int(m[1], 16), m[2]))
+    return dis, sorted(syms)
+
+
+def write_listings(directory, fw_name, fw, labelled):
+    """One file per call Linux makes: the M-mode instructions of a call of
+    median length, with the disassembly and function when an ELF lies
+    beside the image (tally.elf, fw_jump.elf), and the count per function."""
+    os.makedirs(directory, exist_ok=True)
+    dis, syms = elf_symbols(os.path.splitext(fw)[0] + ".elf")
+    starts = [a for a, _ in syms]
+
+    def func(a):
+        k = bisect.bisect_right(starts, a) - 1
+        return syms[k][1] if k >= 0 and a in dis else "?"
+
+    groups = {}
+    for name, event, call in labelled:
+        if event:
+            groups.setdefault((name, event), []).append(call)
+    for (name, event), cs in groups.items():
+        m = med([c["n"] for c in cs])
+        call = min(cs, key=lambda c: abs(c["n"] - m))
+        r = call["regs"]
+        path = os.path.join(directory, f"{fw_name.split()[0]}-{name}-{event}.txt".replace(" ", "_"))
+        with open(path, "w") as f:
+            f.write(f"{fw_name}: {name} ({event}) as Linux makes it: {call['n']} M-mode instructions "
+                    f"(a0 {r[10]:#x} a1 {r[11]:#x} a2 {r[12]:#x} a3 {r[13]:#x} a4 {r[14]:#x}; "
+                    f"returned {call['ret'][0]:#x}, {call['ret'][1]:#x})\n\n")
+            for k, a in enumerate(call["pcs"], 1):
+                f.write(f"{k:>4}  {a:#010x}  {dis.get(a, ''):<34} {func(a)}\n")
+            per = {}
+            for a in call["pcs"]:
+                per[func(a)] = per.get(func(a), 0) + 1
+            f.write("\nper function:\n" + "".join(f"  {v:>5}  {k}\n" for k, v in per.items()))
+    return directory
+
+
 # ---------------------------------------------------------------- report
 
 def med(v):
@@ -380,6 +439,8 @@ def main():
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--trace-rounds", type=int, default=24, help="round trips in the traced boot")
     ap.add_argument("--no-trace", action="store_true", help="timed runs only")
+    ap.add_argument("--listing", metavar="DIR",
+                    help="also write each traced call, instruction by instruction, into DIR")
     ap.add_argument("--tolerance", type=float, default=10.0,
                     help="largest spread of the repeats, and difference of the controls, in "
                          "instructions per switch")
@@ -453,6 +514,8 @@ def main():
             note(f"{name}: traced run ...")
             calls[name] = trace_run(name, fw, image, cpio, tparams, args.cpu,
                                     os.path.join(out, f"trace-{name.split()[0]}.log"))
+            if args.listing:
+                note(f"{name}: listings in {write_listings(args.listing, name, fw, calls[name])}")
 
     report(fws, ipc, calls, args)
 
@@ -531,21 +594,23 @@ def report(fws, ipc, calls, args):
             print(f"| {cname} | {ev} | " + " | ".join(cells) + " | "
                   + (f"{med(b) / med(a):.1f}×" if a and b else "—") + " |")
     for ev in ("cycles", "instructions", "firmware"):
-        cells = [f1(per_event(n, ev)) for n in names]
-        print(f"| all of one switch in + out | {ev} | " + " | ".join(cells)
+        cells = [f"**{per_event(n, ev):g}**" for n in names]
+        print(f"| the event's switch in + out ({len(seq[ev])} calls) | {ev} | " + " | ".join(cells)
               + f" | {per_event(names[1], ev) / per_event(names[0], ev):.1f}× |")
+    print()
     for n in names:
         errs = tables[n][1]
         if errs:
-            print(f"- {n} answered errors: " + "; ".join(
-                f"{c} {e}: " + ", ".join(f"{code} ×{k}" for code, k in d.items()) for (c, e), d in errs.items()))
+            print(f"- {n} answered errors (-8 is ALREADY_STOPPED: Linux stops, then stops with "
+                  f"RESET; it ignores the error): " + "; ".join(
+                      f"{c} {e} {code} ×{k}" for (c, e), d in errs.items() for code, k in d.items()))
     for n in names:
         other = {}
         for name, event, call in calls[n]:
             if not event:
                 other.setdefault(name, []).append(call["n"])
-        print(f"- {n}, other traps in the traced run: " + "; ".join(
-            f"{k} ×{len(v)} (median {med(v):g})" for k, v in other.items()))
+        print(f"- {n}, other M-mode entries in the traced run: " + ("; ".join(
+            f"{k} ×{len(v)} (median {med(v):g})" for k, v in other.items()) or "none"))
 
 
 if __name__ == "__main__":
