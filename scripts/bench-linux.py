@@ -437,7 +437,7 @@ def main():
     ap.add_argument("--cpu", default=CPU, help=f"QEMU -cpu (default {CPU})")
     ap.add_argument("--rounds", type=int, default=2000, help="round trips per repeat (2 switches each)")
     ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--trace-rounds", type=int, default=24, help="round trips in the traced boot")
+    ap.add_argument("--trace-rounds", type=int, default=24, help="round trips per mode in the traced run")
     ap.add_argument("--no-trace", action="store_true", help="timed runs only")
     ap.add_argument("--listing", metavar="DIR",
                     help="also write each traced call, instruction by instruction, into DIR")
@@ -561,12 +561,12 @@ def report(fws, ipc, calls, args):
         hw = per_event(n, "cycles") + per_event(n, "instructions")
         mmode[n] = {"one": hw / 2, "both": hw, "fw": (hw + per_event(n, "firmware")) / 2}
     print()
-    print(f"M-mode instructions per switch (the firmware's part), from a traced boot "
-          f"({args.trace_rounds} round trips of modes one and fw): the medians of the calls below, "
-          f"as many as Linux makes per switch; perf's cost is the table above:")
+    print(f"M-mode instructions per switch (the firmware's part): the medians of the calls below "
+          f"(a traced run, {args.trace_rounds} round trips of modes one and fw), as many of each as "
+          f"Linux makes per switch; Linux = perf's cost above − M-mode; share = M-mode / perf's cost:")
     print()
-    print("| mode | " + " | ".join(f"{n} M-mode | {n} Linux | {n} firmware share" for n in names)
-          + " | M-mode OpenSBI 1.1 / Tally | OpenSBI − Tally: trace vs timing |")
+    print("| mode | " + " | ".join(f"{n}: M-mode | Linux | share" for n in names)
+          + " | M-mode, OpenSBI / Tally | OpenSBI − Tally, trace vs timing |")
     print("|---|" + "---|" * (3 * len(names) + 2))
     for m, label in MODES[1:]:
         cells = []
