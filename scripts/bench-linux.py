@@ -44,6 +44,9 @@ import sys
 import tempfile
 import threading
 
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from bench import opensbi_fw_jump   # noqa: E402  (the call-cost benchmark finds OpenSBI the same way)
+
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), ".."))
 LINUX = os.path.join(ROOT, "tests", "linux")
 PRESET = "qemu-virt-rv64"
@@ -81,19 +84,6 @@ def note(msg):
 
 
 # ---------------------------------------------------------------- inputs
-
-def opensbi_fw_jump():
-    """Debian's opensbi package: generic/fw_jump.bin, found through dpkg -L."""
-    try:
-        files = subprocess.run(["dpkg", "-L", "opensbi"], capture_output=True, text=True,
-                               check=True).stdout.split()
-    except (OSError, subprocess.CalledProcessError):
-        die("Debian's opensbi package is not installed (scripts/setup.sh installs it)")
-    for f in files:
-        if f.endswith("/generic/fw_jump.bin"):
-            return f
-    die("opensbi: no generic/fw_jump.bin in the package")
-
 
 def tally_image(args):
     """The Tally image: --tally as given, else the preset's tally.bin (built)."""

@@ -38,10 +38,11 @@
  */
 #include <stdint.h>
 
+#include "init-lib.h"
+
 #define SYS_pipe2 59
 #define SYS_close 57
 #define SYS_read 63
-#define SYS_write 64
 #define SYS_ioctl 29
 #define SYS_exit_group 94
 #define SYS_nanosleep 101
@@ -53,35 +54,8 @@
 #define SYS_perf_event_open 241
 #define SYS_wait4 260
 
-static long sys(long n, long a, long b, long c, long d, long e)
-{
-	register long a0 __asm__("a0") = a, a1 __asm__("a1") = b, a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d, a4 __asm__("a4") = e;
-	register long a7 __asm__("a7") = n;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a7)
-			 : "memory");
-	return a0;
-}
-
 /* The kernel enters with sp at argc, argv[], NULL, envp[], NULL. */
 __asm__(".globl _start\n_start:\n mv a0, sp\n j start_c\n");
-
-static void out(const char *s)
-{
-	long n = 0;
-	while (s[n])
-		n++;
-	sys(SYS_write, 1, (long)s, n, 0, 0);
-}
-
-static void out_num(uint64_t v)
-{
-	char b[24];
-	int i = 23;
-	b[i] = 0;
-	do { b[--i] = (char)('0' + v % 10); v /= 10; } while (v);
-	out(b + i);
-}
 
 static int passed, failed;
 
