@@ -49,7 +49,6 @@
 #define SYS_clock_gettime 113
 #define SYS_sched_setscheduler 119
 #define SYS_sched_setaffinity 122
-#define SYS_reboot 142
 #define SYS_clone 220
 #define SYS_perf_event_open 241
 #define SYS_wait4 260
@@ -100,13 +99,6 @@ static long num(char **envp, const char *name, long dflt)
 	return v;
 }
 
-/* include/uapi/linux/perf_event.h, the fields used here. */
-struct perf_attr {
-	uint32_t type, size;
-	uint64_t config, sample_period, sample_type, read_format;
-	uint64_t flags;        /* bit 0 disabled; 0 here: counting starts at open */
-	uint64_t rest[9];
-};
 #define PERF_TYPE_HARDWARE 0
 #define PERF_TYPE_RAW 4
 #define PERF_COUNT_HW_CPU_CYCLES 0
@@ -121,6 +113,7 @@ struct perf_attr {
 #define READ_FORMAT (1 /* TOTAL_TIME_ENABLED */ | 2 /* TOTAL_TIME_RUNNING */ | 8 /* GROUP */)
 #define MAX_EVENTS 3
 
+/* flags 0: enabled, so counting starts at open; user and kernel both counted. */
 static long open_counter(uint32_t type, uint64_t config, long group)
 {
 	struct perf_attr a = { .type = type, .size = sizeof(a), .config = config,
@@ -322,11 +315,5 @@ void start_c(long *sp)
 			sys(SYS_nanosleep, (long)ts, 0, 0, 0, 0);
 		}
 	}
-	out_num((uint64_t)passed);
-	out(" passed, ");
-	out_num((uint64_t)failed);
-	out(" failed\n");
-	sys(SYS_reboot, (long)0xfee1dead, 672274793, 0x4321fedc /* POWER_OFF */, 0, 0);
-	for (;;)
-		;
+	finish(passed, failed);
 }
