@@ -29,8 +29,8 @@ with no table if a run fails a check (every perf_event_open succeeded, each
 group counted all the time it was enabled, cycles and instructions not
 zero) or the repeats or the controls disagree by more than --tolerance.
 
---smoke: one short timed run on the given Tally only, checks only (the
-bench-linux-smoke test).
+--smoke: one short timed run and one short traced run on Tally only,
+checks only (the bench-linux-smoke test).
 """
 import argparse
 import bisect
@@ -70,6 +70,14 @@ FW_RANGE = "0x80000000..0x801fffff"      # below the kernel at 0x80200000
 TIMEOUT_S = 600
 
 SBI_PMU = 0x504D55
+SBI_ERR_ALREADY_STOPPED = -8
+# The calls Linux 6.1 makes for one event of a counted task: switching in,
+# config_matching then start; switching out, stop, then (a firmware event)
+# fw_read to update the count, then stop(RESET) (riscv_pmu.c: riscv_pmu_add,
+# riscv_pmu_del).
+SEQ = {"cycles": ["config_matching", "start", "stop", "stop(RESET)"],
+       "instructions": ["config_matching", "start", "stop", "stop(RESET)"],
+       "firmware": ["config_matching", "start", "stop", "fw_read", "stop(RESET)"]}
 FID = {2: "config_matching", 3: "start", 4: "stop", 5: "fw_read"}
 HW_EVENT = {1: "cycles", 2: "instructions"}
 
@@ -407,6 +415,21 @@ def write_listings(directory, fw_name, fw, labelled):
     return directory
 
 
+def check_trace(name, labelled):
+    """Every call Linux makes at a switch was seen, and answered as Linux
+    expects (the one error: stop(RESET) after stop is ALREADY_STOPPED)."""
+    table, errors = call_table(labelled)
+    kinds = [(c, ev) for ev, calls in SEQ.items() for c in calls]
+    missing = [f"{c} ({ev})" for c, ev in kinds if not table.get((c, ev))]
+    if missing:
+        die(f"{name}: the trace shows no {', '.join(missing)}")
+    wrong = [f"{c} ({ev}): {e}" for (c, ev), d in errors.items() for e in d
+             if (c, ev) in kinds and not (c == "stop(RESET)" and e == SBI_ERR_ALREADY_STOPPED)]
+    if wrong:
+        die(f"{name}: unexpected SBI errors in the trace: {', '.join(wrong)}")
+    return table
+
+
 # ---------------------------------------------------------------- report
 
 def med(v):
@@ -435,7 +458,7 @@ def main():
                     help="largest spread of the repeats, and difference of the controls, in "
                          "instructions per switch")
     ap.add_argument("--smoke", action="store_true",
-                    help="one short timed run on Tally, checks only, no table (the CI test)")
+                    help="short timed and traced runs on Tally, checks only, no table (the CI test)")
     args = ap.parse_args()
 
     tally = tally_image(args)
@@ -462,7 +485,15 @@ def main():
         # A counted switch costs more than an uncounted one.
         if not med(ipc["control"]) < med(ipc["one"]) < med(ipc["both"]):
             die(f"control < one < both does not hold: {ipc}")
-        print("bench-linux: smoke OK (" + ", ".join(f"{m} {f1(med(v))}" for m, v in ipc.items()) + ")")
+        # The trace, short (check_trace).
+        labelled = trace_run("Tally", tally, image, cpio,
+                             {"rounds": 4, "repeats": 1, "warmup": 2, "modes": "one,fw", "wait": 1},
+                             args.cpu, os.path.join(out, "smoke-trace.log"))
+        table = check_trace("Tally", labelled)
+        kinds = [(c, ev) for ev, calls in SEQ.items() for c in calls]
+        print("bench-linux: smoke OK (instructions per switch: "
+              + ", ".join(f"{m} {f1(med(v))}" for m, v in ipc.items()) + "; M-mode per call: "
+              + ", ".join(f"{c} ({ev}) {med(table[(c, ev)]):g}" for c, ev in kinds) + ")")
         return
 
     osbi = os.path.realpath(args.opensbi) if args.opensbi else opensbi_fw_jump()
@@ -504,6 +535,7 @@ def main():
             note(f"{name}: traced run ...")
             calls[name] = trace_run(name, fw, image, cpio, tparams, args.cpu,
                                     os.path.join(out, f"trace-{name.split()[0]}.log"))
+            check_trace(name, calls[name])
             if args.listing:
                 note(f"{name}: listings in {write_listings(args.listing, name, fw, calls[name])}")
 
@@ -539,12 +571,9 @@ def report(fws, ipc, calls, args):
     # the task switches in and stop + stop(RESET) (a firmware event also
     # fw_read, to update the count) when it switches out; with one task
     # counted, each switch does one of the two for every event of its group.
-    seq = {"cycles": ["config_matching", "start", "stop", "stop(RESET)"],
-           "instructions": ["config_matching", "start", "stop", "stop(RESET)"],
-           "firmware": ["config_matching", "start", "stop", "fw_read", "stop(RESET)"]}
 
     def per_event(n, ev):
-        return sum(med(tables[n][0][(c, ev)]) for c in seq[ev])
+        return sum(med(tables[n][0][(c, ev)]) for c in SEQ[ev])
 
     mmode = {}
     for n in names:
@@ -575,7 +604,7 @@ def report(fws, ipc, calls, args):
     print("| call | event | " + " | ".join(names) + " | OpenSBI / Tally |")
     print("|---|---|" + "---|" * (len(names) + 1))
     for ev in ("cycles", "instructions", "firmware"):
-        for cname in seq[ev]:
+        for cname in SEQ[ev]:
             cells = []
             for n in names:
                 v = tables[n][0].get((cname, ev))
@@ -585,7 +614,7 @@ def report(fws, ipc, calls, args):
                   + (f"{med(b) / med(a):.1f}×" if a and b else "—") + " |")
     for ev in ("cycles", "instructions", "firmware"):
         cells = [f"**{per_event(n, ev):g}**" for n in names]
-        print(f"| the event's switch in + out ({len(seq[ev])} calls) | {ev} | " + " | ".join(cells)
+        print(f"| the event's switch in + out ({len(SEQ[ev])} calls) | {ev} | " + " | ".join(cells)
               + f" | {per_event(names[1], ev) / per_event(names[0], ev):.1f}× |")
     print()
     for n in names:
