@@ -18,10 +18,12 @@ all modes together.
 Then a second, short boot of each firmware with QEMU's execution log
 limited to the firmware's addresses (singlestep, -d exec,cpu,nochain,
 -dfilter), turned on through the monitor once Linux has booted, counts
-the M-mode instructions of every trap: each SBI call as
-Linux makes it, named from the registers at trap entry (a7 EID, a6 FID, a2
-flags) and the counter each config_matching handed out. The log is read
-through a FIFO as QEMU writes it (about 0.5 GB on OpenSBI).
+the M-mode instructions of every trap: each SBI call as Linux makes it,
+named from the registers at trap entry (a7 EID, a6 FID, a2 flags) and the
+counter each config_matching handed out. The log is read through a FIFO
+as QEMU writes it (about 0.5 GB on OpenSBI). --listing DIR writes one call
+of each kind instruction by instruction, with its function when an ELF
+lies beside the image.
 
 Prints markdown: instructions per switch (median of the repeats, [min-max]),
 the M-mode share from the trace, and the per-call table. Exits non-zero
