@@ -439,7 +439,7 @@ def med(v):
 
 
 def f1(x):
-    return f"{x:.1f}"
+    return f"{x:.1f}".replace("-0.0", "0.0")
 
 
 def main():
