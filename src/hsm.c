@@ -134,13 +134,14 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_hsm_ecall(SBI_ARGS)
+struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
 	unsigned long self = r_mhartid();
 
 	if (!ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
-	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case HSM_HART_START:
 		return hart_start(a0, a1, a2);

@@ -249,17 +249,19 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_ipi_ecall(SBI_ARGS)
+struct sbiret sbi_ipi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
-	(void)a2; (void)a3; (void)a4; (void)a5;
 	if (fid != 0 || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	return send_ipi(a0, a1);
 }
 
-struct sbiret sbi_rfence_ecall(SBI_ARGS)
+struct sbiret sbi_rfence_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			       unsigned long a3, unsigned long a4, unsigned long a5,
+			       unsigned long fid)
 {
-	(void)a5;
 	if (fid >= F_KINDS || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */

@@ -16,7 +16,9 @@ struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
 #endif
 
 /* The hart's state (this_pmu(): mscratch, then a load) only where a function needs it. */
-struct sbiret sbi_pmu_ecall(SBI_ARGS)
+struct sbiret sbi_pmu_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
 	switch (fid) {
 	case PMU_FID_NUM_COUNTERS:
