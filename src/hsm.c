@@ -6,10 +6,15 @@
  * writes where it should go and wakes it through the board's IPI.
  */
 #include "arch/atomic.h"
-#include "hart.h"
+#include "arch/csr.h"
+#include "machine.h"
+#include "init.h"
 #include "hsm.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
+#include "sbi_time.h"
 
 enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
 #define SUSPEND_RETENTIVE     0x00000000UL
@@ -90,7 +95,7 @@ void hsm_park(unsigned long hartid)
 	if (features.has_sstc)
 		w_stimecmp(~0ULL);
 	hsm[hartid].state = HSM_STARTED;
-	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
+	enter_payload(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }
 
 static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
@@ -130,7 +135,7 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 	wait_until(hartid, woken);
 	hsm[hartid].state = HSM_STARTED;
 	if (type == SUSPEND_NON_RETENTIVE)
-		tally_enter_smode(hartid, resume_addr, opaque);   /* as if from reset */
+		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
 }
 

@@ -5,7 +5,7 @@
  * ipi_available()) and hsm.c/ipi.c are not linked in: on Ibex every byte
  * counts against the 16 KiB budget.
  */
-#include "hart.h"
+#include "arch/csr.h"
 #include "hsm.h"
 #include "sbi.h"
 

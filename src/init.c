@@ -6,16 +6,22 @@
  * set up the same CSRs for themselves and park.
  */
 #include <stdio.h>
+#include "arch/entry.h"
+#include "console.h"
 #include "counters.h"
-#include "hsm.h"
+#include "machine.h"
 #include "hart.h"
+#include "hsm.h"
+#include "init.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
 #include "text_checksum.h"
 
 struct features features;
-extern volatile int boot_done;
-extern char trap_entry[], trap_vector_table[];
+/* Each hart's PMU state, set up by hart_init; after that, reached through this_pmu(). */
+static struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
 
 /* What S-mode handles itself (as OpenSBI delegates): page faults,
  * breakpoints, U-mode ecalls, misaligned fetches. Illegal instructions,
@@ -162,7 +168,7 @@ static void hart_init(unsigned long hartid)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
 	/* mscratch points at this hart's trap frame; this_pmu() reads it there. */
-	((struct trap_frame *)csr_read(mscratch))->pmu = &pmu_harts[hartid];
+	this_frame()->pmu = &pmu_harts[hartid];
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);
@@ -325,7 +331,7 @@ static void banner(unsigned long hartid, unsigned long fdt)
  * a1 = arg, interrupts off, translation off. The first hart enters the
  * payload this way (a1 = device tree), harts started through HSM too.
  */
-void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long arg)
+void enter_payload(unsigned long hartid, unsigned long addr, unsigned long arg)
 {
 	unsigned long ms = r_mstatus();
 
@@ -365,7 +371,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
 	banner(hartid, fdt);
-	tally_enter_smode(hartid, platform.payload_base, fdt);
+	enter_payload(hartid, platform.payload_base, fdt);
 }
 
 void tally_secondary(unsigned long hartid, unsigned long fdt)

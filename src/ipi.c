@@ -12,10 +12,12 @@
  */
 #include "arch/atomic.h"
 #include "arch/fence.h"
+#include "machine.h"
 #include "hart.h"
 #include "hsm.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
 
 /* Mailbox bits */
 #define REQ_SSIP  1UL   /* raise S-mode's software interrupt (sbi_send_ipi) */
@@ -124,7 +126,7 @@ static void run_fence(void)
 
 void ipi_process(unsigned long hartid)
 {
-	struct pmu_hart *pmu = &pmu_harts[hartid];
+	struct pmu_hart *pmu = this_pmu();   /* hartid is this hart */
 	unsigned long req;
 
 	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */

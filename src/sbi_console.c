@@ -4,7 +4,7 @@
  * 5.3) that early boot code still uses, and the Debug Console extension
  * DBCN (SBI spec chapter 12), whose buffers are checked before use.
  */
-#include "hart.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
 

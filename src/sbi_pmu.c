@@ -7,8 +7,6 @@
 #include "hart.h"
 #include "sbi.h"
 
-struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
-
 #if __riscv_xlen == 32
 #define ARG64(lo, hi) (((uint64_t)(hi) << 32) | (lo))
 #else

@@ -4,9 +4,11 @@
  * stimecmp is the timer; without it, the board's M-mode timer (CLINT
  * mtimecmp) is, and its interrupt is passed on to S-mode as STIP.
  */
+#include "machine.h"
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
+#include "sbi_time.h"
 
 static void set_timer(uint64_t when)
 {

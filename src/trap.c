@@ -6,10 +6,14 @@
  * ends in panic().
  */
 #include "counters.h"
+#include "machine.h"
 #include "hart.h"
 #include "hsm.h"
+#include "panic.h"
 #include "platform.h"
 #include "sbi.h"
+#include "sbi_time.h"
+#include "trap.h"
 
 /* The firmware event each exception counts as (SBI spec table 6). */
 static int fw_event_of(unsigned long cause)

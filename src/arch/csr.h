@@ -46,6 +46,7 @@ static inline void clear_mip(unsigned long x) { csr_clear(mip, x); }
 static inline void w_mtvec(unsigned long x) { csr_write(mtvec, x); }
 static inline unsigned long r_mtvec(void) { return csr_read(mtvec); }
 /* points at this hart's trap frame while a lower mode runs */
+static inline unsigned long r_mscratch(void) { return csr_read(mscratch); }
 static inline void w_mscratch(unsigned long x) { csr_write(mscratch, x); }
 /* where the trap happened and where mret goes */
 static inline unsigned long r_mepc(void) { return csr_read(mepc); }

@@ -19,6 +19,7 @@
  * the same asm statement, before the compiler can emit a load or store of
  * its own, and emulate_misaligned() keeps its own copy of mepc.
  */
+#include "arch/csr.h"
 #include "hart.h"
 #include "misaligned.h"
 

@@ -8,7 +8,6 @@
 #include <string.h>
 #include "harness.h"
 #include "sbi.h"
-#include "stub_hart.h"
 #include "sbi_ext.h"
 
 struct features features = { .has_s_mode = true };
