@@ -7,6 +7,8 @@
  */
 #include "arch/atomic.h"
 #include "arch/csr.h"
+#include "arch/fence.h"
+#include "arch/wfi.h"
 #include "machine.h"
 #include "init.h"
 #include "hsm.h"

@@ -6,6 +6,7 @@
  * counts against the 16 KiB budget.
  */
 #include "arch/csr.h"
+#include "arch/wfi.h"
 #include "hsm.h"
 #include "sbi.h"
 

@@ -6,7 +6,11 @@
  * set up the same CSRs for themselves and park.
  */
 #include <stdio.h>
+#include "arch/csr.h"
 #include "arch/entry.h"
+#include "arch/fence.h"
+#include "arch/trap_guard.h"
+#include "arch/wfi.h"
 #include "console.h"
 #include "counters.h"
 #include "machine.h"
@@ -111,7 +115,7 @@ static void probe_features(unsigned long *fdt)
 	v = 0;
 	trap_guard_begin(&g);
 	w_pmpaddr0(~0UL);
-	v = csr_read(pmpaddr0);
+	v = r_pmpaddr0();
 	w_pmpaddr0(0);
 	ok = !trap_guard_end(&g);
 	features.has_pmp = ok && v;
@@ -340,7 +344,7 @@ void enter_payload(unsigned long hartid, unsigned long addr, unsigned long arg)
 	w_mstatus(ms);                   /* mret lands in the payload's mode, interrupts off */
 	w_mepc(addr);
 	if (features.has_s_mode)
-		csr_write(satp, 0);      /* start with translation off */
+		w_satp(0);               /* start with translation off */
 	arch_enter_payload(hartid, arg);
 }
 

@@ -11,7 +11,9 @@
  * that lock keeps serving its own mailbox so two senders never deadlock.
  */
 #include "arch/atomic.h"
+#include "arch/csr.h"
 #include "arch/fence.h"
+#include "arch/wfi.h"
 #include "machine.h"
 #include "hart.h"
 #include "hsm.h"
@@ -56,25 +58,6 @@ static unsigned fence_event(unsigned long kind)
 	};
 	return sent[kind];
 }
-
-/*
- * Hypervisor fences that mean "every guest address" (rs1 = x0) or "every
- * VMID / ASID" (rs2 = x0): the register must be x0 itself, since a register
- * that holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2).
- * fence.h's helpers always pass registers, so these spell out x0.
- */
-static inline void hfence_gvma_all(void)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory"); }
-static inline void hfence_gvma_vmid_all(unsigned long vmid)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, %0" :: "r"(vmid) : "memory"); }
-static inline void hfence_gvma_any_vmid(unsigned long gpa_shr2)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, %0, x0" :: "r"(gpa_shr2) : "memory"); }
-static inline void hfence_vvma_all(void)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, x0" ::: "memory"); }
-static inline void hfence_vvma_asid_all(unsigned long asid)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, %0" :: "r"(asid) : "memory"); }
-static inline void hfence_vvma_any_asid(unsigned long va)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, %0, x0" :: "r"(va) : "memory"); }
 
 bool ipi_available(void)
 {

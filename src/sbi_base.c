@@ -17,11 +17,11 @@ struct sbiret sbi_base_ecall(unsigned long a0, unsigned long a1, unsigned long a
 	case SBI_BASE_PROBE_EXT:
 		return sbi_ok((unsigned long)sbi_ext_probe(a0));
 	case SBI_BASE_GET_MVENDORID:
-		return sbi_ok(csr_read(mvendorid));
+		return sbi_ok(r_mvendorid());
 	case SBI_BASE_GET_MARCHID:
-		return sbi_ok(csr_read(marchid));
+		return sbi_ok(r_marchid());
 	case SBI_BASE_GET_MIMPID:
-		return sbi_ok(csr_read(mimpid));
+		return sbi_ok(r_mimpid());
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	}

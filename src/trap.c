@@ -5,6 +5,8 @@
  * firmware counts and hands on to S-mode, and anything unexpected, which
  * ends in panic().
  */
+#include "arch/csr.h"
+#include "arch/mprv.h"
 #include "counters.h"
 #include "machine.h"
 #include "hart.h"
