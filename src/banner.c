@@ -2,9 +2,11 @@
 /*
  * The boot banner: one screen that says what this firmware found on this
  * machine, so a board bring-up starts from facts (docs/boot.md, section 5,
- * shows one). It only prints what it is handed (banner.h): the board's
- * description, the boot probes' results and the PMU backend's; it asks
- * the hardware nothing itself.
+ * shows one). It prints what it is handed (banner.h): the board's
+ * description (board), what the boot probes found about the machine
+ * (machine), and what the PMU backend found (found: which hpm counters
+ * exist, their widths, whether they can be stopped). Of the hardware it
+ * reads misa only.
  */
 #include <stdio.h>
 #include "arch/csr.h"
@@ -75,17 +77,17 @@ static void print_counter_set(unsigned long mask)
  * that exist are listed: the probe's cycle, instret and hpm counters, and
  * time.
  */
-static void print_counter_reads(const struct features *found, const struct pmu_hw_info *hw)
+static void print_counter_reads(const struct features *machine, const struct pmu_hw_info *found)
 {
 	unsigned long exists = 1UL << 1, native, emulated = 0;
 
 	for (unsigned n = 0; n < 32; n++) {
-		if (n < PMU_MAX_HW_COUNTERS && hw->width[n])
+		if (n < PMU_MAX_HW_COUNTERS && found->width[n])
 			exists |= 1UL << n;
-		if (counters_emulated(n, found->counteren, found->has_s_mode, hw))
+		if (counters_emulated(n, machine->counteren, machine->has_s_mode, found))
 			emulated |= 1UL << n;
 	}
-	native = found->counteren & exists;
+	native = machine->counteren & exists;
 	printf("Counter reads : native");
 	print_counter_set(native);
 	printf("; emulated");
@@ -118,36 +120,36 @@ static void print_counter_line(unsigned first, unsigned last, unsigned ctr, unsi
  * 11.6): logical index, CSR, width, what it counts. A run of hpm counters
  * that look alike is one line (QEMU has 16 such).
  */
-static void print_counters(const struct pmu_backend *be, const struct pmu_hw_info *hw,
+static void print_counters(const struct pmu_backend *backend, const struct pmu_hw_info *found,
 			   uint32_t fw_events)
 {
 	static const char *const fw_names[] = {
 		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
 		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
 	};
-	unsigned nhw = 3 + hw->num_hpm;
+	unsigned nhw = 3 + found->num_hpm;
 	char idx[12];
 
-	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", be->name,
-	       hw->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
-	       hw->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
-	if (hw->note)
-		printf("PMU note      : %s\n", hw->note);
+	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", backend->name,
+	       found->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
+	       found->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
+	if (found->note)
+		printf("PMU note      : %s\n", found->note);
 	printf("PMU counters  : %u logical: cycle, instret, %u hpm, %u firmware; index 1 is time\n",
 	       nhw + PMU_NUM_FW_COUNTERS, nhw - 3, PMU_NUM_FW_COUNTERS);
 	printf("  idx    csr          width  counts\n");
 	/* Logical 0 and 2 are cycle and instret; 1, time, is not a PMU counter. */
-	print_counter_line(0, 0, 0, hw->width[0], "CPU_CYCLES");
-	print_counter_line(2, 2, 2, hw->width[2], "INSTRUCTIONS");
-	/* Then the hpm counters found, hw->hpm[], a run of look-alikes per line. */
+	print_counter_line(0, 0, 0, found->width[0], "CPU_CYCLES");
+	print_counter_line(2, 2, 2, found->width[2], "INSTRUCTIONS");
+	/* Then the hpm counters the backend found, a run of look-alikes per line. */
 	for (unsigned i = 3, j; i < nhw; i = j) {
-		unsigned ctr = hw->hpm[i - 3], width = hw->width[ctr];
-		const char *what = be->describe ? be->describe(ctr) : "raw events";
+		unsigned ctr = found->hpm[i - 3], width = found->width[ctr];
+		const char *what = backend->describe ? backend->describe(ctr) : "raw events";
 
 		for (j = i + 1; j < nhw; j++) {
-			unsigned next = hw->hpm[j - 3];
-			if (hw->width[next] != width || next != ctr + (j - i) ||
-			    (be->describe && be->describe(next) != what))
+			unsigned next = found->hpm[j - 3];
+			if (found->width[next] != width || next != ctr + (j - i) ||
+			    (backend->describe && backend->describe(next) != what))
 				break;
 		}
 		print_counter_line(i, j - 1, ctr, width, what);
@@ -161,29 +163,29 @@ static void print_counters(const struct pmu_backend *be, const struct pmu_hw_inf
 }
 
 void banner_print(unsigned long hartid, unsigned long fdt, const struct platform *board,
-		  const struct features *found, const struct pmu_hw_info *hw,
+		  const struct features *machine, const struct pmu_hw_info *found,
 		  uint32_t fw_events)
 {
 	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
 	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
 	print_board(board);
 	print_isa();
-	printf("Harts         : %u (boot hart %lu, at most %u)\n", found->num_harts,
+	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
 	       hartid, TALLY_MAX_HARTS);
 	printf("Extensions    : Base%s DBCN SRST PMU%s, legacy putchar/getchar\n",
-	       found->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "");
-	printf("Timer         : %s\n", found->has_sstc ? "Sstc (S-mode programs stimecmp)"
-		: found->has_s_mode ? "board timer, interrupt passed to S-mode"
+	       machine->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "");
+	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
+		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
-	if (!found->has_time_csr)
+	if (!machine->has_time_csr)
 		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
-	print_counter_reads(found, hw);
-	if (found->has_pmp)
+	print_counter_reads(machine, found);
+	if (machine->has_pmp)
 		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
 		       (unsigned long)_fw_start, (unsigned long)_fw_end);
 	else
 		printf("PMP           : NONE - the payload can overwrite the firmware\n");
-	print_counters(board->pmu, hw, fw_events);
+	print_counters(board->pmu, found, fw_events);
 	printf("Payload       : 0x%lx in %s-mode, a0 = hartid, a1 = 0x%lx\n\n",
 	       (unsigned long)board->payload_base,
 	       board->payload_mode == PRV_S ? "S" : "U", fdt);

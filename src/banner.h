@@ -15,7 +15,7 @@ struct pmu_hw_info;
  * the firmware events this machine can produce (bit = SBI event code).
  */
 void banner_print(unsigned long hartid, unsigned long fdt, const struct platform *board,
-		  const struct features *found, const struct pmu_hw_info *hw,
+		  const struct features *machine, const struct pmu_hw_info *found,
 		  uint32_t fw_events);
 
 #endif

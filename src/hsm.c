@@ -48,8 +48,8 @@ void hsm_wait_for_harts(unsigned expected)
 	/* A few million polls: far longer than QEMU or an FPGA takes to get there. */
 	for (unsigned long spin = 0; spin < 4000000; spin++) {
 		unsigned n = 0;
-		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-			n += hart_present(h);
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			n += hart_present(hart);
 		if (n >= expected)
 			return;
 	}

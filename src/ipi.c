@@ -137,9 +137,9 @@ static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
 {
 	*set = 0;
 	if (base == ~0UL) {
-		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-			if (hart_present(h))
-				*set |= 1UL << h;
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			if (hart_present(hart))
+				*set |= 1UL << hart;
 		return true;
 	}
 	for (unsigned long i = 0; mask; i++, mask >>= 1) {
@@ -159,17 +159,17 @@ static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 
 	if (!targets(mask, base, &set))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (unsigned long h = 0; set; h++, set >>= 1) {
+	for (unsigned long hart = 0; set; hart++, set >>= 1) {
 		if (!(set & 1))
 			continue;
 		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
-		if (h == self) {
+		if (hart == self) {
 			set_mip(MIP_SSIP);
 			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[h], REQ_SSIP);
-		board_ipi_send(h);
+		atomic_fetch_or(&mailbox[hart], REQ_SSIP);
+		board_ipi_send(hart);
 	}
 	return sbi_ok(0);
 }
@@ -202,21 +202,21 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 	rfence.size = size;
 	rfence.id = id;
 	rfence.requester = self;
-	for (unsigned long h = 0, s = set; s; h++, s >>= 1)
-		n += (s & 1) && h != self;
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1)
+		n += (s & 1) && hart != self;
 	rfence.waiting = n;
 	fence_rw();                          /* the request before the doorbells */
-	for (unsigned long h = 0, s = set; s; h++, s >>= 1) {
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1) {
 		if (!(s & 1))
 			continue;
 		pmu_fw_event(pmu, fence_event(kind));
-		if (h == self) {
+		if (hart == self) {
 			run_fence();
 			pmu_fw_event(pmu, fence_event(kind) + 1);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[h], REQ_FENCE);
-		board_ipi_send(h);
+		atomic_fetch_or(&mailbox[hart], REQ_FENCE);
+		board_ipi_send(hart);
 	}
 	/*
 	 * Wait in WFI rather than spin: the last target's acknowledgement
