@@ -81,7 +81,7 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 }
 
 static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
-static bool woken(unsigned long hartid) { (void)hartid; return s_interrupt_pending(); }
+static bool woken(unsigned long hartid) { return s_interrupt_pending(); }
 
 void hsm_park(unsigned long hartid)
 {

@@ -12,13 +12,12 @@
 
 bool ipi_available(void) { return false; }
 bool hart_present(unsigned long hartid) { return hartid == r_mhartid(); }
-void hsm_hart_arrived(unsigned long hartid, bool running) { (void)hartid; (void)running; }
-void hsm_wait_for_harts(unsigned expected) { (void)expected; }
-void ipi_process(unsigned long hartid) { (void)hartid; }
+void hsm_hart_arrived(unsigned long hartid, bool running) { }
+void hsm_wait_for_harts(unsigned expected) { }
+void ipi_process(unsigned long hartid) { }
 
 void hsm_park(unsigned long hartid)
 {
-	(void)hartid;
 	for (;;)
 		wfi();          /* nothing could ever wake it */
 }

@@ -180,8 +180,9 @@ static void hart_init(unsigned long hartid)
 
 /*
  * Leave M-mode: mret to addr in the payload's mode with a0 = hartid and
- * a1 = arg, interrupts off, translation off. The first hart enters the
- * payload this way (a1 = device tree), harts started through HSM too.
+ * a1 = arg, interrupts off, translation off: S-mode, or U-mode on an M+U
+ * core (Ibex). The boot hart enters the payload this way (a1 = device
+ * tree), and so do harts started or resumed through HSM.
  */
 void enter_payload(unsigned long hartid, unsigned long addr, unsigned long arg)
 {
@@ -228,7 +229,6 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 
 void tally_secondary(unsigned long hartid, unsigned long fdt)
 {
-	(void)fdt;
 	hart_init(hartid);
 	if (!ipi_available())
 		for (;;)
