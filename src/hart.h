@@ -21,7 +21,7 @@ struct trap_frame {
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 
-/* This hart's trap frame: mscratch points at it whenever M-mode code runs. */
+/* This hart's trap frame: entry.S keeps mscratch pointing at it (a trap guard borrows it). */
 static inline struct trap_frame *this_frame(void)
 {
 	return (struct trap_frame *)r_mscratch();
