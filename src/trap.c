@@ -34,11 +34,12 @@ static int fw_event_of(unsigned long cause)
  * A counter read from the mode below (csrrs rd, <counter>, x0: rdcycle,
  * rdtime, rdinstret, hpmcounterN, and on rv32 their upper halves) that
  * trapped as an illegal instruction because its mcounteren bit is clear
- * (priv 3.1.11). Two cases are the firmware's to answer, as counters.c
- * decided at boot: time on a hart without the time CSR (CVA6) or with TM
- * kept clear, from the board timer, as Linux on such a core expects; and
- * on an M+U hart whose counter reads trap (the demo system's Ibex), every
- * counter the PMU found, from the M-mode counters. Anything else is not ours.
+ * (priv spec 3.1.11 "Machine Counter-Enable Register"). Two cases are the
+ * firmware's to answer, as counters.c decided at boot: time on a hart
+ * without the time CSR (CVA6) or with TM kept clear, from the board timer,
+ * as Linux on such a core expects; and on an M+U hart whose counter reads
+ * trap (the demo system's Ibex), every counter the PMU found, from the
+ * M-mode counters. Anything else is not ours.
  */
 #define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
 #define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
@@ -76,7 +77,8 @@ static bool emulate_counter_read(struct trap_frame *f)
 
 /*
  * Deliver the trap to S-mode as if it had never been routed to M-mode
- * (priv spec 3.1.6.1, 4.1.1): S-mode's trap CSRs get what M-mode's hold,
+ * (priv spec 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1
+ * "Supervisor Status Register"): S-mode's trap CSRs get what M-mode's hold,
  * and mret resumes at stvec in S-mode with interrupts off.
  */
 static void redirect_to_smode(unsigned long cause, unsigned long tval,

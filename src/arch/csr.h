@@ -2,7 +2,7 @@
 /*
  * CSR access: one small named accessor per CSR, so logic files read like
  * prose ("w_mepc(epc)") and never spell an instruction or a CSR number.
- * Inline assembly lives in src/arch/ only (tools/check-asm-in-arch.py
+ * Inline assembly lives in src/arch/ only (tests/source/check_asm_in_arch.py
  * fails the host tests otherwise); the trap guard, wfi and the fences
  * have headers of their own here.
  */
@@ -91,7 +91,7 @@ static inline unsigned long r_time(void) { return csr_read(time); }
 /*
  * menvcfg.STCE (Sstc): lets S-mode program its own timer through stimecmp.
  * Bit 63 of menvcfg; on rv32 bit 31 of menvcfgh. Callers probe under the
- * trap guard first: menvcfg does not exist before priv spec 1.12.
+ * trap guard first: menvcfg does not exist before Privileged Architecture 1.12.
  */
 #if __riscv_xlen == 32
 static inline void set_menvcfg_stce(void) { csr_set(CSR_MENVCFGH, ENVCFG_STCE_HI); }
@@ -109,7 +109,8 @@ static inline unsigned long r_stimecmp(void) { return csr_read(CSR_STIMECMP); }
  * How many ASID (satp) and VMID (hgatp) bits the hart keeps: write a
  * paging mode with the field all ones, read back, and put 0 (Bare) back.
  * M-mode itself is never translated, so the short switch is harmless; a
- * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11).
+ * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11
+ * "Supervisor Address Translation and Protection (satp) Register").
  * Run under the trap guard: satp and hgatp may not exist at all.
  */
 #if __riscv_xlen == 32

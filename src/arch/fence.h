@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Fences: memory ordering between harts, and the fences a remote-fence
- * request asks a hart to run (unprivileged spec "Memory Ordering
- * Instructions" and "Zifencei"; priv spec "Supervisor Memory-Management
- * Fence Instruction" and "Hypervisor Memory-Management Fence Instructions").
+ * Fences: memory ordering between harts (fence rw, rw: unprivileged spec,
+ * "Memory Ordering Instructions"), and the fences a remote-fence request
+ * asks a hart to run: fence.i (unprivileged spec, "Zifencei" chapter),
+ * sfence.vma (priv spec 4.2.1 "Supervisor Memory-Management Fence
+ * Instruction"), hfence.* (priv spec 8.3.2 "Hypervisor Memory-Management
+ * Fence Instructions").
  */
 #ifndef TALLY_ARCH_FENCE_H
 #define TALLY_ARCH_FENCE_H
@@ -36,8 +38,8 @@ static inline void hfence_vvma(unsigned long va, unsigned long asid)
 /*
  * The same fences for "every guest address" (rs1 = x0) or "every VMID /
  * ASID" (rs2 = x0): the register must be x0 itself, since a register that
- * holds 0 names address 0 or VMID / ASID 0 only (priv spec, "Hypervisor
- * Memory-Management Fence Instructions").
+ * holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2
+ * "Hypervisor Memory-Management Fence Instructions").
  */
 static inline void hfence_gvma_all(void)
 { __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory"); }

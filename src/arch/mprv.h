@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* mprv.c: memory as the mode that trapped sees it (mstatus.MPRV, priv spec 3.1.6.3). */
+/*
+ * mprv.c: memory as the mode that trapped sees it (mstatus.MPRV: priv spec
+ * 3.1.6.3 "Memory Privilege in mstatus Register").
+ */
 #ifndef TALLY_ARCH_MPRV_H
 #define TALLY_ARCH_MPRV_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Waiting for an interrupt (priv spec 3.3.3, "Wait for Interrupt"). */
+/* Waiting for an interrupt (priv spec 3.3.3 "Wait for Interrupt"). */
 #ifndef TALLY_ARCH_WFI_H
 #define TALLY_ARCH_WFI_H
 

@@ -9,8 +9,8 @@ reads each .c and .h file under src/ except src/arch/, drops comments,
 string and character literals, and fails on the keywords GCC accepts for
 inline assembly: asm, __asm and __asm__.
 
-    check-asm-in-arch.py SOURCE_DIR     check SOURCE_DIR/src
-    check-asm-in-arch.py --self-test    prove that the check can fail
+    check_asm_in_arch.py SOURCE_DIR     check SOURCE_DIR/src
+    check_asm_in_arch.py --self-test    prove that the check can fail
 """
 import pathlib
 import re
