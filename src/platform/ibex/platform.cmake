@@ -15,6 +15,20 @@ if(TALLY_BOARD STREQUAL "simple_system" OR TALLY_BOARD STREQUAL "demo_system")
     COMMENT "tally.vmem")
 endif()
 
+# tally-pmp.elf (simple_system): the firmware with the ibex-pmp payload
+# linked in instead of the test payload, for the ibex-rtl-pmp test
+# (tests/rtl/ibex.cmake). Its own copy of payload.S includes that binary.
+if(TALLY_BOARD STREQUAL "simple_system")
+  configure_file(src/arch/payload.S payload-pmp.S COPYONLY)
+  set(_pmp_bin ${CMAKE_BINARY_DIR}/tests/payload/ibex-pmp.bin)
+  set_source_files_properties(${CMAKE_BINARY_DIR}/payload-pmp.S PROPERTIES
+    COMPILE_DEFINITIONS "TALLY_PAYLOAD_PATH=\"${_pmp_bin}\"" OBJECT_DEPENDS ${_pmp_bin})
+  set(_pmp_src ${TALLY_SRC})
+  list(REMOVE_ITEM _pmp_src src/arch/payload.S)
+  tally_image(tally-pmp ${_pmp_src} ${CMAKE_BINARY_DIR}/payload-pmp.S)
+  add_dependencies(tally-pmp.elf ibex-pmp.elf)
+endif()
+
 # The QEMU stand-in also builds tally-emul.elf/.bin: the same board with
 # TALLY_HIDE_USER_COUNTERS, which keeps cycle and instret away from U-mode
 # (mcounteren bits clear) as an Ibex whose mcounteren reads 0 does. The
