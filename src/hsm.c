@@ -6,11 +6,18 @@
  * writes where it should go and wakes it through the board's IPI.
  */
 #include "arch/atomic.h"
-#include "hart.h"
+#include "arch/csr.h"
+#include "arch/fence.h"
+#include "arch/wfi.h"
+#include "machine.h"
+#include "init.h"
 #include "hsm.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
+#include "sbi_time.h"
 #include "smode_ext.h"
+#include "tally_config.h"
 
 enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
 #define SUSPEND_RETENTIVE     0x00000000UL
@@ -42,8 +49,8 @@ void hsm_wait_for_harts(unsigned expected)
 	/* A few million polls: far longer than QEMU or an FPGA takes to get there. */
 	for (unsigned long spin = 0; spin < 4000000; spin++) {
 		unsigned n = 0;
-		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-			n += hart_present(h);
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			n += hart_present(hart);
 		if (n >= expected)
 			return;
 	}
@@ -75,7 +82,7 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 }
 
 static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
-static bool woken(unsigned long hartid) { (void)hartid; return s_interrupt_pending(); }
+static bool woken(unsigned long hartid) { return s_interrupt_pending(); }
 
 void hsm_park(unsigned long hartid)
 {
@@ -92,7 +99,7 @@ void hsm_park(unsigned long hartid)
 		w_stimecmp(~0ULL);
 	smode_ext_hart_reset(hartid);    /* FWFT, DBTR: as after a hart reset */
 	hsm[hartid].state = HSM_STARTED;
-	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
+	enter_payload(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }
 
 bool hsm_others_stopped(unsigned long self)
@@ -145,17 +152,18 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	hsm_suspend_until_interrupt(hartid);
 	if (type == SUSPEND_NON_RETENTIVE)
-		tally_enter_smode(hartid, resume_addr, opaque);   /* as if from reset */
+		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_hsm_ecall(SBI_ARGS)
+struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
 	unsigned long self = r_mhartid();
 
 	if (!ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
-	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case HSM_HART_START:
 		return hart_start(a0, a1, a2);

@@ -5,9 +5,13 @@
  * triggers (at every hart reset, under the trap guard: harts may differ),
  * writing one, and checking the shared memory S-mode names.
  */
+#include "arch/csr.h"
 #include "arch/sdtrig.h"
+#include "arch/trap_guard.h"
 #include "dbtr.h"
-#include "hart.h"
+#include "machine.h"
+#include "mem.h"
+#include "tally_config.h"
 
 static struct dbtr_hart dbtr_harts[TALLY_MAX_HARTS];
 static bool has_tdata3[TALLY_MAX_HARTS];
@@ -102,11 +106,12 @@ static struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsig
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_dbtr_ecall(SBI_ARGS)
+struct sbiret sbi_dbtr_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
 	struct dbtr_hart *h = &dbtr_harts[r_mhartid()];
 
-	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case DBTR_FID_NUM_TRIGGERS:
 		return dbtr_num_triggers(h, a0);

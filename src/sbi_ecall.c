@@ -18,7 +18,7 @@
 
 struct sbi_ext_way {
 	unsigned long eid;
-	struct sbiret (*handler)(SBI_ARGS);
+	sbi_ecall_fn *handler;
 };
 /* An image without the S-mode extensions (Ibex) has one way: 256 bytes less. */
 #define WAYS (TALLY_SMODE_EXTENSIONS ? 2 : 1)
@@ -34,9 +34,10 @@ static inline struct sbiret not_supported(unsigned long a1)
 {
 	return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, a1 };
 }
-static struct sbiret sbi_ext_none(SBI_ARGS)
+static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned long a2,
+				  unsigned long a3, unsigned long a4, unsigned long a5,
+				  unsigned long fid)
 {
-	(void)a0; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	return not_supported(a1);
 }
 
@@ -67,7 +68,9 @@ static const struct sbi_ext_slot slots[32] = {
 };
 #pragma GCC diagnostic pop
 
-struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
+struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			unsigned long a3, unsigned long a4, unsigned long a5,
+			unsigned long fid, unsigned long eid)
 {
 	const struct sbi_ext_slot *s = &slots[eid & 0x1f];
 

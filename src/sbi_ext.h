@@ -10,9 +10,10 @@
  */
 #ifndef TALLY_SBI_EXT_H
 #define TALLY_SBI_EXT_H
-#include "hart.h"
+#include "machine.h"
 #include "hsm.h"
 #include "sbi.h"
+#include "tally_config.h"
 
 #define SBI_EXTENSIONS(X)                                                        \
 	X(SBI_EXT_BASE,           sbi_base_ecall,     true)                      \

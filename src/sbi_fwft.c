@@ -19,9 +19,12 @@
  * priv spec makes the field read-only zero otherwise): found by a probe,
  * never assumed from the build. All harts are alike (features, init.c).
  */
+#include "arch/csr.h"
 #include "arch/envcfg.h"
+#include "arch/trap_guard.h"
 #include "fwft.h"
-#include "hart.h"
+#include "machine.h"
+#include "tally_config.h"
 
 static struct fwft_caps caps;
 static struct fwft_hart fwft_harts[TALLY_MAX_HARTS];
@@ -35,7 +38,7 @@ static const uint64_t envcfg_bit[FWFT_NUM_FEATURES] = {
 
 /*
  * One trap guard per CSR for the whole probe (boot time is counted): a
- * CSR that is not there (menvcfg before priv 1.12) makes every access to
+ * CSR that is not there (menvcfg on an older core) makes every access to
  * it trap and be skipped, and the guard says so once. Every field is left
  * clear: every feature's reset value is 0.
  */
@@ -111,11 +114,12 @@ void fwft_hart_reset(unsigned long hartid)
 			fwft_apply(f, 0);
 }
 
-struct sbiret sbi_fwft_ecall(SBI_ARGS)
+struct sbiret sbi_fwft_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
 	struct fwft_hart *h = &fwft_harts[r_mhartid()];
 
-	(void)a3; (void)a4; (void)a5;
 	/* feature is a uint32_t (binary encoding: only its low 32 bits count);
 	 * value and flags are unsigned long, checked whole. */
 	switch (fid) {

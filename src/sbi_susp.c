@@ -5,7 +5,7 @@
  * extension implies. Entry requires every other hart STOPPED (HSM); the
  * caller then sleeps until woken and resumes "from the STOPPED state":
  * in S-mode at resume_addr with a0 = hartid, a1 = opaque, satp = 0 and
- * sstatus.SIE = 0 (tally_enter_smode), everything else undefined.
+ * sstatus.SIE = 0 (enter_payload), everything else undefined.
  *
  * How the system sleeps is the board's (platform.system_suspend); a board
  * without a power controller, QEMU virt's, just waits in WFI for a wake-up
@@ -18,20 +18,23 @@
  * triggers are as they were (FWFT: "during non-retentive suspend, feature
  * values are retained").
  */
-#include "hart.h"
+#include "arch/csr.h"
 #include "hsm.h"
+#include "init.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
 
 #define SUSP_SUSPEND_TO_RAM 0u
 
-struct sbiret sbi_susp_ecall(SBI_ARGS)
+struct sbiret sbi_susp_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
 	/* sleep_type is a uint32_t: only its low 32 bits count (binary encoding). */
 	uint32_t type = (uint32_t)a0;
 	unsigned long self = r_mhartid(), resume_addr = a1, opaque = a2;
 
-	(void)a3; (void)a4; (void)a5;
 	if (fid != 0)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* 0x1..0x7fffffff reserved; 0x80000000.. platform-specific, and Tally has none. */
@@ -47,5 +50,5 @@ struct sbiret sbi_susp_ecall(SBI_ARGS)
 	else if (r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP))
 		hsm_suspend_until_interrupt(self);
 	/* else: no wake-up source enabled, resume at once */
-	tally_enter_smode(self, resume_addr, opaque);
+	enter_payload(self, resume_addr, opaque);
 }

@@ -11,13 +11,13 @@
 
 #include "csr.h"
 
-static inline void w_tselect(unsigned long x) { csr_write(0x7a0, x); }
-static inline unsigned long r_tselect(void) { return csr_read(0x7a0); }
-static inline void w_tdata1(unsigned long x) { csr_write(0x7a1, x); }
-static inline unsigned long r_tdata1(void) { return csr_read(0x7a1); }
-static inline void w_tdata2(unsigned long x) { csr_write(0x7a2, x); }
-static inline void w_tdata3(unsigned long x) { csr_write(0x7a3, x); }
-static inline unsigned long r_tdata3(void) { return csr_read(0x7a3); }
-static inline unsigned long r_tinfo(void) { return csr_read(0x7a4); }
+static inline void w_tselect(unsigned long x) { csr_write(CSR_TSELECT, x); }
+static inline unsigned long r_tselect(void) { return csr_read(CSR_TSELECT); }
+static inline void w_tdata1(unsigned long x) { csr_write(CSR_TDATA1, x); }
+static inline unsigned long r_tdata1(void) { return csr_read(CSR_TDATA1); }
+static inline void w_tdata2(unsigned long x) { csr_write(CSR_TDATA2, x); }
+static inline void w_tdata3(unsigned long x) { csr_write(CSR_TDATA3, x); }
+static inline unsigned long r_tdata3(void) { return csr_read(CSR_TDATA3); }
+static inline unsigned long r_tinfo(void) { return csr_read(CSR_TINFO); }
 
 #endif
