@@ -20,6 +20,14 @@
  * read and a hart with one trigger could never install it; Tally reads
  * them as "the range does not fit in the triggers the hart has":
  * base >= trig_max, or count > trig_max - base.
+ *
+ * Sets (uninstall, enable, disable): an index >= trig_max is
+ * INVALID_PARAM. So is one "not mapped to any HW debug trigger", which
+ * the chapter says of all three; Tally reads it as OpenSBI does (and
+ * kvm-unit-tests' dbtr group expects): uninstall needs installed
+ * triggers, while enable and disable take any index below trig_max,
+ * each of which is its hardware trigger here, and leave a trigger that
+ * is not installed as it is: cleared, with no saved mode bits to restore.
  */
 #include "dbtr.h"
 
@@ -70,10 +78,10 @@ static unsigned n_modes(unsigned long t1)
 	return TDATA1_TYPE(t1) == TRIG_TYPE_MCONTROL6 ? 4 : 2;
 }
 
-/* trig_state's saved copies of the mode bits of tdata1 */
-static unsigned long state_of(unsigned long t1)
+/* trig_state of trigger i: mapped, its hardware index, the mode bits of tdata1 */
+static unsigned long state_of(unsigned i, unsigned long t1)
 {
-	unsigned long st = DBTR_STATE_MAPPED;
+	unsigned long st = DBTR_STATE_MAPPED | (unsigned long)i << DBTR_STATE_HW_IDX_SHIFT;
 
 	for (unsigned k = 0; k < n_modes(t1); k++)
 		if (t1 & mode_map[k].t1)
@@ -177,7 +185,7 @@ static bool program_trig(struct dbtr_hart *h, unsigned i, const struct dbtr_trig
 		program(i, 0, 0, 0);
 		return false;
 	}
-	h->trig[i].state = state_of(e->tdata1);
+	h->trig[i].state = state_of(i, e->tdata1);
 	h->trig[i].tdata1 = e->tdata1;
 	h->trig[i].tdata2 = e->tdata2;
 	h->trig[i].tdata3 = e->tdata3;
@@ -274,14 +282,15 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 	return sbi_ok(0);
 }
 
-/* Every trigger of (base, mask) exists and is installed? */
-static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long mask)
+/* Every trigger of (base, mask) exists (below trig_max), and if `installed`, is installed? */
+static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long mask,
+		   bool installed)
 {
 	for (unsigned b = 0; b < XLEN; b++) {
 		if (!((mask >> b) & 1))
 			continue;
 		if (base >= h->num || b >= h->num - base ||
-		    !(h->trig[base + b].state & DBTR_STATE_MAPPED))
+		    (installed && !(h->trig[base + b].state & DBTR_STATE_MAPPED)))
 			return false;
 	}
 	return true;
@@ -291,7 +300,7 @@ static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long 
 struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned long mask,
 			     dbtr_program_fn *program)
 {
-	if (!set_ok(h, base, mask))
+	if (!set_ok(h, base, mask, true))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	for (unsigned b = 0; b < XLEN; b++)
 		if ((mask >> b) & 1)
@@ -299,14 +308,14 @@ struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned l
 	return sbi_ok(0);
 }
 
-/* FID 6 (on) and 7: the mode bits from trig_state, or none. */
+/* FID 6 (on) and 7: the mode bits from trig_state, or none; free triggers stay as they are. */
 struct sbiret dbtr_enable(struct dbtr_hart *h, unsigned long base, unsigned long mask,
 			  bool on, dbtr_program_fn *program)
 {
-	if (!set_ok(h, base, mask))
+	if (!set_ok(h, base, mask, false))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	for (unsigned b = 0; b < XLEN; b++) {
-		if (!((mask >> b) & 1))
+		if (!((mask >> b) & 1) || !(h->trig[base + b].state & DBTR_STATE_MAPPED))
 			continue;
 		struct dbtr_trig *t = &h->trig[base + b];
 		t->tdata1 = with_modes(t->tdata1, on ? t->state : 0);

@@ -26,12 +26,18 @@ enum {
 	DBTR_FID_UPDATE, DBTR_FID_UNINSTALL, DBTR_FID_ENABLE, DBTR_FID_DISABLE,
 };
 
-/* trig_state (table "Debug Trigger State Fields") */
+/*
+ * trig_state (table "Debug Trigger State Fields"). Tally writes the
+ * hardware index (= trig_idx) into hw_trig_idx and leaves have_hw_trig
+ * clear, as OpenSBI does: docs/extensions.md says why.
+ */
 #define DBTR_STATE_MAPPED (1UL << 0)
 #define DBTR_STATE_U      (1UL << 1)
 #define DBTR_STATE_S      (1UL << 2)
 #define DBTR_STATE_VU     (1UL << 3)
 #define DBTR_STATE_VS     (1UL << 4)
+#define DBTR_STATE_HAVE_HW_TRIG (1UL << 5)   /* never set */
+#define DBTR_STATE_HW_IDX_SHIFT 8
 
 /* tdata1 (Sdtrig): type in the top four bits, dmode below it */
 #define TDATA1_TYPE(t)    ((t) >> (sizeof(long) * 8 - 4))

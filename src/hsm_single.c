@@ -9,6 +9,7 @@
 #include "arch/wfi.h"
 #include "hsm.h"
 #include "sbi.h"
+#include "sbi_time.h"
 
 bool ipi_available(void) { return false; }
 bool hart_present(unsigned long hartid) { return hartid == r_mhartid(); }

@@ -3,7 +3,8 @@
  * src/dbtr.c against a fake trigger module: chains get contiguous
  * triggers around installed ones, a trigger that drops bits makes the
  * install NOT_SUPPORTED and leaves nothing behind, M-mode and debug-mode
- * triggers never reach the hardware, enable/disable move the mode bits.
+ * triggers never reach the hardware, enable/disable move the mode bits
+ * (of installed triggers; a free one is left alone, OpenSBI's reading).
  */
 #include <string.h>
 #include "harness.h"
@@ -14,6 +15,7 @@
 #define S (1UL << 4)
 #define U (1UL << 3)
 #define M (1UL << 6)
+#define LOAD (1UL << 0)
 #define STORE (1UL << 1)
 #define CHAIN (1UL << 11)
 #define MATCH4 (4UL << 7)
@@ -114,7 +116,7 @@ static void t_enable_disable_read(void)
 	CHECK_OK(dbtr_enable(&h, 0, 1, false, fake_program), 0);
 	CHECK_EQ(hw[0][0], TYPE(6) | STORE);
 	CHECK_OK(dbtr_read(&h, 0, 1), 0);
-	CHECK_EQ(shm[0][0], DBTR_STATE_MAPPED | DBTR_STATE_S | DBTR_STATE_U);
+	CHECK_EQ(shm[0][0], DBTR_STATE_MAPPED | DBTR_STATE_S | DBTR_STATE_U);   /* hw index 0 */
 	CHECK_EQ(shm[0][1], TYPE(6) | STORE);
 	CHECK_OK(dbtr_enable(&h, 0, 1, true, fake_program), 0);
 	CHECK_EQ(hw[0][0], TYPE(6) | STORE | S | U);
@@ -122,8 +124,25 @@ static void t_enable_disable_read(void)
 	CHECK_OK(dbtr_read(&h, 1, 1), 0);
 	CHECK_ERR(dbtr_read(&h, 1, 2).error, SBI_ERR_BAD_RANGE);
 	CHECK_ERR(dbtr_read(&h, 2, 0).error, SBI_ERR_BAD_RANGE);
-	CHECK_ERR(dbtr_enable(&h, 0, 3, true, fake_program).error, SBI_ERR_INVALID_PARAM);
+	/* sets: enable/disable take a free trigger and leave it as it is,
+	 * uninstall does not; an index at trig_max is refused by all three */
+	writes = 0;
+	CHECK_OK(dbtr_enable(&h, 0, 3, true, fake_program), 0);
+	CHECK_OK(dbtr_enable(&h, 1, 1, false, fake_program), 0);
+	CHECK_EQ(writes, 1);                 /* trigger 0 only */
+	CHECK_EQ(hw[1][0], 0);
+	CHECK_OK(dbtr_read(&h, 1, 1), 0);
+	CHECK_EQ(shm[0][0], 0);
 	CHECK_ERR(dbtr_uninstall(&h, 1, 1, fake_program).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(dbtr_enable(&h, 0, 4, true, fake_program).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(dbtr_enable(&h, 2, 1, false, fake_program).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(dbtr_uninstall(&h, 0, 4, fake_program).error, SBI_ERR_INVALID_PARAM);
+	/* trig_state of trigger 1: hw_trig_idx 1, have_hw_trig clear */
+	entry(0, TYPE(2) | LOAD | S, 0x2000);
+	CHECK_OK(dbtr_install(&h, 1, fake_program), 0);
+	CHECK_EQ(shm[0][0], 1);
+	CHECK_OK(dbtr_read(&h, 1, 1), 0);
+	CHECK_EQ(shm[0][0], 1UL << DBTR_STATE_HW_IDX_SHIFT | DBTR_STATE_MAPPED | DBTR_STATE_S);
 	dbtr_reset(&h, fake_program);
 	CHECK_EQ(hw[0][0], 0);
 	CHECK(h.shmem == NULL);

@@ -1606,11 +1606,18 @@ static void fuzz_dbtr(void)
 		else
 			call(SBI_EXT_DBTR, fid, a, OK | IP | NS | B(SBI_ERR_FAILED), false);
 		return;
-	case 5: case 6: case 7:
+	case 5: case 6: case 7: {
 		a[0] = chance(80) ? below(n + 2) : rnd();
 		a[1] = chance(80) ? below(1UL << (n + 1)) : rnd();
-		call(SBI_EXT_DBTR, fid, a, a[1] ? OK | IP : OK, false);
+		/* a set bit at trig_max or above: INVALID_PARAM; else enable and
+		 * disable succeed, installed or not (uninstall needs installed) */
+		bool fits = !a[1] || (a[0] < n && (a[1] >> (n - a[0])) == 0);
+		if (fid == 5)
+			call(SBI_EXT_DBTR, fid, a, a[1] ? OK | IP : OK, false);
+		else
+			call_exact(SBI_EXT_DBTR, fid, a, fits ? 0 : SBI_ERR_INVALID_PARAM, false, 0);
 		return;
+	}
 	default:
 		call_exact(SBI_EXT_DBTR, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
 	}
