@@ -583,9 +583,11 @@ struct sbiret pmu_counter_stop(unsigned long base,
 		 */
 		if (flags & PMU_STOP_RESET) {
 			h->used = used & ~stopped;
-			if (mask == 1)
+			/* A stopped cycle or instret has no selector to clear: done. */
+			stopped &= ~(pmu_set_t)5;
+			if (mask == 1 && stopped)
 				release_one(h, base);
-			else
+			else if (stopped)
 				release_set(h, stopped);
 		}
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
