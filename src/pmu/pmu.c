@@ -210,6 +210,8 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
 
 	if (base >= pmu.num_all)
 		return 0;
+	if (mask == 1)                     /* Linux's every call: one bit, no shift of 64 */
+		return pmu_bit(base);
 	room = pmu.num_all - base;         /* counters from base on: 1..48 */
 	if (room < PMU_XLEN && (mask >> room))
 		return 0;                  /* a member at or past the last counter */
@@ -310,10 +312,30 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 }
 
 /*
+ * config_matching's action on a hardware counter: its selector and
+ * one-at-a-time event recorded, then one backend call that stops,
+ * programs, clears and starts it as the flags ask.
+ */
+static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
+		unsigned long idx, unsigned long flags, const struct pmu_evmap *e)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	c->sel = e->sel;
+	c->excl = PMU_EXCL_NONE;
+	if (idx >= 3 && e->excl != PMU_EXCL_NONE) {
+		c->excl = e->excl;
+		h->excl_held |= 1u << e->excl;
+	}
+	pmu.be->configure(pmu.ctr_of[idx], e->sel,
+			  flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START));
+	return sbi_ok(idx);
+}
+
+/*
  * config_matching's action: the lowest counter of the candidates (none:
  * NOT_SUPPORTED) now counts event_idx for this caller. A firmware counter
- * has no hardware; a hardware counter gets one backend call that stops,
- * programs, clears and starts it as the flags ask.
+ * has no hardware, and its path makes no call (so needs no stack frame).
  */
 static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
 		unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
@@ -331,21 +353,12 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
 	h->used |= bit;
 	if (flags & PMU_CFG_AUTO_START)
 		h->running |= bit;
-	if (is_fw(idx)) {
-		if (flags & PMU_CFG_CLEAR_VALUE)
-			c->fw_value = 0;
-		if (flags & PMU_CFG_AUTO_START)
-			c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
-		return sbi_ok(idx);
-	}
-	c->sel = e->sel;
-	c->excl = PMU_EXCL_NONE;
-	if (idx >= 3 && e->excl != PMU_EXCL_NONE) {
-		c->excl = e->excl;
-		h->excl_held |= 1u << e->excl;
-	}
-	pmu.be->configure(pmu.ctr_of[idx], e->sel,
-			  flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START));
+	if (!is_fw(idx))
+		return configure_hw(h, idx, flags, e);
+	if (flags & PMU_CFG_CLEAR_VALUE)
+		c->fw_value = 0;
+	if (flags & PMU_CFG_AUTO_START)
+		c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
 	return sbi_ok(idx);
 }
 
@@ -417,24 +430,28 @@ struct sbiret pmu_config_matching(unsigned long base,
 }
 
 /*
- * Start counter idx (FID 3's action, on a validated set): from value if
- * load, else from where it stopped.
+ * Start counter idx of a validated set (FID 3's action): from value if
+ * load, else from where it stopped. A hardware counter is the backend's
+ * to start; a firmware counter makes no call (so its path needs no stack
+ * frame): it notes the event count it starts from.
  */
-static inline void start_one(struct pmu_hart *h,
-		unsigned long idx, bool load, uint64_t value)
+static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h, unsigned long idx,
+							 bool load, uint64_t value)
+{
+	pmu.be->start(pmu.ctr_of[idx], h->ctr[idx].sel, load, value);
+	return sbi_ok(0);
+}
+
+static inline void start_fw(struct pmu_hart *h, unsigned long idx, bool load, uint64_t value)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
-	if (!is_fw(idx)) {
-		pmu.be->start(pmu.ctr_of[idx], c->sel, load, value);
-		return;
-	}
 	if (load)
 		c->fw_value = value;
 	c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
 }
 
-/* start_one() for each member of a validated set of more than one. */
+/* start_hw() or start_fw() for each member of a validated set of more than one. */
 static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h, unsigned long base,
 		unsigned long mask, unsigned long flags, uint64_t initial_value)
 {
@@ -442,9 +459,14 @@ static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h, uns
 	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
 
 	for (unsigned long idx = base; mask; mask >>= 1, idx++)
-		if (mask & 1)
-			start_one(h, idx, load, (flags & PMU_START_INIT_SNAPSHOT) ?
-				  snap[1 + (idx - base)] : initial_value);
+		if (mask & 1) {
+			uint64_t v = (flags & PMU_START_INIT_SNAPSHOT) ? snap[1 + (idx - base)] :
+				initial_value;
+			if (is_fw(idx))
+				start_fw(h, idx, load, v);
+			else
+				start_hw(h, idx, load, v);
+		}
 	return sbi_ok(0);
 }
 
@@ -473,11 +495,14 @@ struct sbiret pmu_counter_start(unsigned long base,
 	 * The members in order. Linux starts one counter a call (mask 1):
 	 * that member needs no loop, whose state would cost a stack frame.
 	 */
-	if (mask == 1) {
-		start_one(h, base, load, (flags & PMU_START_INIT_SNAPSHOT) ? snap[1] : initial_value);
-		return sbi_ok(0);
-	}
-	return start_set(h, base, mask, flags, initial_value);
+	if (mask != 1)
+		return start_set(h, base, mask, flags, initial_value);
+	if (flags & PMU_START_INIT_SNAPSHOT)
+		initial_value = snap[1];
+	if (!is_fw(base))
+		return start_hw(h, base, load, initial_value);
+	start_fw(h, base, load, initial_value);
+	return sbi_ok(0);
 }
 
 /*
@@ -523,41 +548,51 @@ static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned
 		release_one(h, idx);
 }
 
-/* Stop running counter idx of a validated set (FID 4's action). */
-static inline void stop_one(struct pmu_hart *h,
-		unsigned long base, unsigned long idx, unsigned long flags)
+/*
+ * Stop running counter idx of a validated set (FID 4's action). A
+ * hardware counter: snapshot, release or plain stop through the backend.
+ * A firmware counter makes no call: its value is kept.
+ */
+static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long base,
+							unsigned long idx, unsigned long flags)
 {
-	struct pmu_counter *c = &h->ctr[idx];
-
-	if (is_fw(idx)) {
-		c->fw_value += h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start;
-		if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
-			((uint64_t *)(uintptr_t)h->shmem)[1 + (idx - base)] = c->fw_value;
-		return;
-	}
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		stop_snapshot(h, base, idx, flags);
 	else if (flags & PMU_STOP_RESET)
 		release_one(h, idx);   /* stopped to be forgotten, nobody reading it */
 	else
-		pmu.be->stop(pmu.ctr_of[idx], c->sel);
+		pmu.be->stop(pmu.ctr_of[idx], h->ctr[idx].sel);
+	return sbi_ok(0);
 }
 
-/* stop_one() for each member of a validated set of more than one. */
+static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			   unsigned long flags)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	c->fw_value += h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start;
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
+		((uint64_t *)(uintptr_t)h->shmem)[1 + (idx - base)] = c->fw_value;
+}
+
+/* stop_hw() or stop_fw() for each member of a validated set of more than one. */
 static __attribute__((noinline)) struct sbiret stop_set(struct pmu_hart *h, unsigned long base,
 		unsigned long mask, unsigned long flags)
 {
 	for (unsigned long idx = base; mask; mask >>= 1, idx++)
-		if (mask & 1)
-			stop_one(h, base, idx, flags);
+		if ((mask & 1) && is_fw(idx))
+			stop_fw(h, base, idx, flags);
+		else if (mask & 1)
+			stop_hw(h, base, idx, flags);
 	return sbi_ok(0);
 }
 
-/* release_one() for each member of a set. */
-static __attribute__((noinline)) void release_set(struct pmu_hart *h, pmu_set_t set)
+/* release_one() for each member of a set of stopped counters: stop + RESET's answer. */
+static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, pmu_set_t set)
 {
 	for (; set; set &= set - 1)
 		release_one(h, lowest_bit(set));
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
 }
 
 /* FID 4 (11.9) */
@@ -585,10 +620,8 @@ struct sbiret pmu_counter_stop(unsigned long base,
 			h->used = used & ~stopped;
 			/* A stopped cycle or instret has no selector to clear: done. */
 			stopped &= ~(pmu_set_t)5;
-			if (mask == 1 && stopped)
-				release_one(h, base);
-			else if (stopped)
-				release_set(h, stopped);
+			if (stopped)
+				return release_set(h, stopped);
 		}
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
 	}
@@ -599,11 +632,12 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		*(uint64_t *)(uintptr_t)h->shmem = 0;
 	/* The members in order; one counter (Linux's every call) without a loop. */
-	if (mask == 1) {
-		stop_one(h, base, base, flags);
-		return sbi_ok(0);
-	}
-	return stop_set(h, base, mask, flags);
+	if (mask != 1)
+		return stop_set(h, base, mask, flags);
+	if (!is_fw(base))
+		return stop_hw(h, base, base, flags);
+	stop_fw(h, base, base, flags);
+	return sbi_ok(0);
 }
 
 /* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */
