@@ -226,7 +226,7 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
  * an event Tally cannot count at all (general and cache codes past the
  * tables have entries that count nothing).
  */
-static inline __attribute__((always_inline)) long event_find(unsigned long event_idx,
+static inline long event_find(unsigned long event_idx,
 		uint64_t event_data, const struct pmu_evmap **e, struct pmu_evmap *raw)
 {
 	unsigned long code = PMU_EVENT_CODE(event_idx);
@@ -366,7 +366,7 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
  * config_matching once the event is known: pick the counter from the free
  * ones of the set that can count it, and take it.
  */
-static inline __attribute__((always_inline)) struct sbiret pick(struct pmu_hart *h,
+static inline struct sbiret pick(struct pmu_hart *h,
 		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
 {
 	/* The free counters of the set that can count it. */
