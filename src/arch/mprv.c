@@ -5,24 +5,28 @@
  * emulation (a platform's emulate_misaligned hook).
  *
  * With MPRV = 1, M-mode loads and stores are translated and protected as
- * if they came from the mode in mstatus.MPP (priv spec 3.1.6.3), and the
+ * if they came from the mode in mstatus.MPP (priv spec 3.1.6.3 "Memory
+ * Privilege in mstatus Register"), and the
  * trap entry left MPP holding the mode that trapped. So S-mode's page
  * tables, sstatus.SUM and .MXR, and PMP all apply to each byte exactly as
  * they would have to the access the hart refused. Instruction fetches are
  * never affected by MPRV, so the firmware keeps running its own code.
  *
  * A byte access may fault (page fault, access fault). The trap guard
- * (csr.h, trap_guard.S) catches that: the faulting instruction is
+ * (trap_guard.h, trap_guard.S) catches that: the faulting instruction is
  * skipped, mcause says what happened. The nested trap rewrites mepc,
  * mcause, mtval and mstatus (MPP becomes M, and its mret leaves MPP at U
  * with MPRV still set), so every access puts mstatus back whole inside
  * the same asm statement, before the compiler can emit a load or store of
  * its own, and emulate_misaligned() keeps its own copy of mepc.
  */
+#include "arch/csr.h"
+#include "arch/mprv.h"
+#include "arch/trap_guard.h"
 #include "hart.h"
 #include "misaligned.h"
 
-/* mstatus.MXR (priv spec 3.1.6.3): loads may read execute-only pages */
+/* mstatus.MXR (priv spec 3.1.6.3 "Memory Privilege"): loads may read execute-only pages */
 #define MSTATUS_MXR (1UL << 19)
 
 /* One byte loaded with `set` (MPRV, maybe MXR) added to mstatus. 0 or the fault's cause. */
@@ -69,7 +73,8 @@ static unsigned long store8(unsigned long addr, uint8_t val)
  * The trapping instruction, read as the trapped mode would read it, with
  * MXR set so that an execute-only page (which the hart just fetched from)
  * is readable too, as OpenSBI does. mtval is no help: for a misaligned
- * access it holds the address, not the instruction (priv spec 3.1.16).
+ * access it holds the address, not the instruction (priv spec 3.1.16
+ * "Machine Trap Value Register").
  * The upper half is read only for a 32-bit instruction, so a compressed
  * one in the last two bytes of a page never touches the next page.
  */

@@ -22,7 +22,7 @@
 #define _UL(x) x##UL
 #endif
 
-/* mstatus fields (priv spec 3.1.6) */
+/* mstatus fields (priv spec 3.1.6 "Machine Status Registers") */
 #define MSTATUS_SIE   _UL(0x00000002)
 #define MSTATUS_MIE   _UL(0x00000008)
 #define MSTATUS_SPIE  _UL(0x00000020)
@@ -36,7 +36,7 @@
 #define PRV_S 1
 #define PRV_M 3
 
-/* mcause values (priv spec 3.1.15) */
+/* mcause values (priv spec 3.1.15 "Machine Cause Register") */
 #define CAUSE_IRQ_FLAG        (_UL(1) << (__riscv_xlen - 1))
 #define CAUSE_MISALIGNED_FETCH 0
 #define CAUSE_FETCH_ACCESS     1
@@ -72,7 +72,7 @@
 /* menvcfg.STCE (Sstc): bit 63, i.e. bit 31 of menvcfgh on rv32 */
 #define ENVCFG_STCE_HI (_UL(1) << 31)
 
-/* mhpmevent bits defined by Sscofpmf (priv spec, Sscofpmf chapter) */
+/* mhpmevent bits defined by Sscofpmf (its own specification, version 1.0) */
 #define HPMEVENT_OF     (1ULL << 63)
 #define HPMEVENT_MINH   (1ULL << 62)
 #define HPMEVENT_SINH   (1ULL << 61)
@@ -80,7 +80,7 @@
 #define HPMEVENT_VSINH  (1ULL << 59)
 #define HPMEVENT_VUINH  (1ULL << 58)
 
-/* PMP configuration bits (priv spec 3.7) */
+/* PMP configuration bits (priv spec 3.7 "Physical Memory Protection") */
 #define PMP_R     0x01
 #define PMP_W     0x02
 #define PMP_X     0x04
@@ -88,10 +88,27 @@
 #define PMP_A_NAPOT 0x18
 #define PMP_L     0x80
 
-/* CSR numbers used by name in assembly and by the indexed accessors */
-#define CSR_CYCLE        0xc00
-#define CSR_MCYCLE       0xb00
-#define CSR_MHPMCOUNTER3 0xb03
-#define CSR_MHPMEVENT3   0x323
+/*
+ * CSR numbers (priv spec 2.2 "CSR Listing"). The CSRs older than every
+ * assembler Tally is built with go by their names in csr.h; these are the
+ * ones an older assembler may not know (Sstc, Sscofpmf, menvcfg, the H
+ * extension, mcountinhibit), and the bases the indexed accessors and
+ * assembly count from.
+ */
+#define CSR_CYCLE         0xc00   /* user-level counters: cycle, time, instret, hpmcounter3.. */
+#define CSR_TIME          0xc01
+#define CSR_INSTRET       0xc02
+#define CSR_HPMCOUNTER3   0xc03
+#define CSR_CYCLEH        0xc80   /* rv32: their upper halves */
+#define CSR_MCYCLE        0xb00
+#define CSR_MHPMCOUNTER3  0xb03
+#define CSR_MHPMEVENT3    0x323
+#define CSR_MCOUNTINHIBIT 0x320   /* new in version 1.11 of the privileged spec */
+#define CSR_MENVCFG       0x30a   /* new in version 1.12 */
+#define CSR_MENVCFGH      0x31a   /* rv32: menvcfg's upper half */
+#define CSR_STIMECMP      0x14d   /* Sstc */
+#define CSR_STIMECMPH     0x15d   /* Sstc, rv32 */
+#define CSR_SCOUNTOVF     0xda0   /* Sscofpmf */
+#define CSR_HGATP         0x680   /* H extension */
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
+#include "arch/trap_guard.h"
 #include "pmu_csr.h"
 
 /*
@@ -34,7 +35,7 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 
 	if (info->has_inhibit)
 		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
-	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv 3.1.11) */
+	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv spec 3.1.10 "Hardware Performance Monitor") */
 	info->width[2] = 64;
 	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
 		unsigned w = probe_width(ctr);
