@@ -16,6 +16,6 @@ void smode_ext_probe(void);
 void smode_ext_hart_reset(unsigned long hartid);
 #else
 static inline void smode_ext_probe(void) {}
-static inline void smode_ext_hart_reset(unsigned long hartid) { (void)hartid; }
+static inline void smode_ext_hart_reset(unsigned long hartid) {}
 #endif
 #endif
