@@ -93,7 +93,7 @@ void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 {
 	pmu_csr_stop(ctr, sel);
 	if (ticking(ctr, sel))
-		csr_write_counter(ctr, csr_read_counter(ctr));
+		counter_write(ctr, counter_read(ctr));
 }
 
 /*
@@ -103,7 +103,7 @@ void qemu_pmu_stop(unsigned ctr, uint64_t sel)
  */
 static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel)
 {
-	pmu_csr_start(ctr, sel, true, csr_read_counter(ctr));
+	pmu_csr_start(ctr, sel, true, counter_read(ctr));
 }
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
