@@ -60,16 +60,23 @@ static inline unsigned evmap_slot(unsigned long event_idx)
  * have no ctz instruction, and GCC's __builtin_ctz becomes a call into
  * libgcc (a table walk, and code compiled for another register
  * convention: see entry.S). Instead: isolate the bit (x & -x), multiply by
- * a de Bruijn constant whose top five bits are then unique for each of the
- * 32 positions, and look the position up. One 32-bit multiply, so the
- * same on rv32 and rv64.
+ * a de Bruijn constant whose top bits are then unique for each position,
+ * and look the position up. rv64 multiplies all 64 bits at once (top six
+ * bits, 64 positions); rv32 has no 64-bit multiply, so it picks the word
+ * first and multiplies 32 bits (top five bits, 32 positions).
  */
 static const uint8_t debruijn_pos[32] = {
 	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
 	31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
 };
+static const uint8_t debruijn64_pos[64] = {
+	0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+	62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+	63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+	46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+};
 
-static inline unsigned lowest_bit(pmu_set_t x)
+static inline unsigned lowest_bit32(pmu_set_t x)
 {
 	uint32_t lo = (uint32_t)x;
 	unsigned off = 0;
@@ -81,7 +88,19 @@ static inline unsigned lowest_bit(pmu_set_t x)
 	return off + debruijn_pos[((lo & -lo) * 0x077CB531u) >> 27];
 }
 
-unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit(x); }
+static inline unsigned lowest_bit64(pmu_set_t x)
+{
+	return debruijn64_pos[((x & -x) * 0x03F79D71B4CB0A89ull) >> 58];
+}
+
+static inline unsigned lowest_bit(pmu_set_t x)
+{
+	return PMU_XLEN == 64 ? lowest_bit64(x) : lowest_bit32(x);
+}
+
+/* Both, for the host tests (which build only one of them into lowest_bit). */
+unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
+unsigned pmu_lowest_bit32(uint64_t x) { return lowest_bit32(x); }
 
 /* A backend's counter-number mask as logical indices (hpm counters only). */
 static pmu_set_t logical_of(uint32_t ctrs)
