@@ -88,10 +88,22 @@ static bool ticking(unsigned ctr, uint64_t sel)
 	return ctr < 3 || ev == 1 || ev == 2;
 }
 
+/*
+ * cycle and instret (counters 0 and 2) are handed out only where
+ * mcountinhibit exists (pmu_csr_probe), and have no selector and no
+ * overflow flag: stopping one is its inhibit bit set (and the workaround's
+ * write), starting one is a write of the value it starts from and the bit
+ * cleared. Spelt out, the calls Linux makes on every context switch touch
+ * two CSRs and make no further call.
+ */
+
 /* Stop, then read the counter once (that read is the frozen value) and write it back. */
 void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 {
-	pmu_csr_stop(ctr, sel);
+	if (ctr >= 3)
+		pmu_csr_stop(ctr, sel);
+	else
+		set_mcountinhibit(1UL << ctr);
 	if (ticking(ctr, sel))
 		counter_write(ctr, counter_read(ctr));
 }
@@ -108,10 +120,15 @@ static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	if (!load && ticking(ctr, sel))
-		start_from_held(ctr, sel);
-	else
-		pmu_csr_start(ctr, sel, load, value);
+	if (ctr >= 3) {
+		if (!load && ticking(ctr, sel))
+			start_from_held(ctr, sel);
+		else
+			pmu_csr_start(ctr, sel, load, value);
+		return;
+	}
+	counter_write(ctr, load ? value : counter_read(ctr));
+	clear_mcountinhibit(1UL << ctr);
 }
 
 /* configure keeping the value, where there is work: see below. */
