@@ -614,6 +614,26 @@ static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, p
 	return sbi_err(SBI_ERR_ALREADY_STOPPED);
 }
 
+/*
+ * stop's answer when a counter of the set is not running: ALREADY_STOPPED,
+ * and the one exception to "fail changes nothing": RESET still releases
+ * the counters that were already stopped. Linux stops a counter, then
+ * releases it with a second stop + RESET, and a counter lost here would
+ * be lost until reboot. Started counters in the set are left alone.
+ */
+static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
+		pmu_set_t stopped, unsigned long flags)
+{
+	if (flags & PMU_STOP_RESET) {
+		h->used &= ~stopped;
+		/* A stopped cycle or instret has no selector to clear: done. */
+		stopped &= ~(pmu_set_t)5;
+		if (stopped)
+			return release_set(h, stopped);
+	}
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
+}
+
 /* FID 4 (11.9) */
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
@@ -627,23 +647,8 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
 	stopped = set & ~h->running;
-	if (stopped) {
-		/*
-		 * The one exception to "fail changes nothing": RESET still
-		 * releases the counters that were already stopped. Linux stops a
-		 * counter, then releases it with a second stop + RESET, and a
-		 * counter lost here would be lost until reboot. Started counters
-		 * in the set are left alone.
-		 */
-		if (flags & PMU_STOP_RESET) {
-			h->used = used & ~stopped;
-			/* A stopped cycle or instret has no selector to clear: done. */
-			stopped &= ~(pmu_set_t)5;
-			if (stopped)
-				return release_set(h, stopped);
-		}
-		return sbi_err(SBI_ERR_ALREADY_STOPPED);
-	}
+	if (stopped)
+		return stop_stopped(h, stopped, flags);
 	h->running &= ~set;
 	if (flags & PMU_STOP_RESET)
 		h->used = used & ~set;
