@@ -98,14 +98,21 @@ static bool ticking(unsigned ctr, uint64_t sel)
  */
 
 /* Stop, then read the counter once (that read is the frozen value) and write it back. */
-void qemu_pmu_stop(unsigned ctr, uint64_t sel)
+static __attribute__((noinline)) void stop_hpm(unsigned ctr, uint64_t sel)
 {
-	if (ctr >= 3)
-		pmu_csr_stop(ctr, sel);
-	else
-		set_mcountinhibit(1UL << ctr);
+	pmu_csr_stop(ctr, sel);
 	if (ticking(ctr, sel))
 		counter_write(ctr, counter_read(ctr));
+}
+
+void qemu_pmu_stop(unsigned ctr, uint64_t sel)
+{
+	if (ctr >= 3) {
+		stop_hpm(ctr, sel);   /* its own frame: cycle and instret need none */
+		return;
+	}
+	set_mcountinhibit(1UL << ctr);
+	counter_write(ctr, counter_read(ctr));
 }
 
 /*
