@@ -107,12 +107,16 @@ static __attribute__((noinline)) void stop_hpm(unsigned ctr, uint64_t sel)
 
 void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 {
-	if (ctr >= 3) {
+	/* Each counter named, so its inhibit bit is an immediate (csrsi). */
+	if (ctr == 0) {
+		set_mcountinhibit(1UL << 0);
+		counter_write(0, counter_read(0));
+	} else if (ctr == 2) {
+		set_mcountinhibit(1UL << 2);
+		counter_write(2, counter_read(2));
+	} else {
 		stop_hpm(ctr, sel);   /* its own frame: cycle and instret need none */
-		return;
 	}
-	set_mcountinhibit(1UL << ctr);
-	counter_write(ctr, counter_read(ctr));
 }
 
 /*
@@ -127,15 +131,17 @@ static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	if (ctr >= 3) {
-		if (!load && ticking(ctr, sel))
-			start_from_held(ctr, sel);
-		else
-			pmu_csr_start(ctr, sel, load, value);
-		return;
+	if (ctr == 0) {
+		counter_write(0, load ? value : counter_read(0));
+		clear_mcountinhibit(1UL << 0);
+	} else if (ctr == 2) {
+		counter_write(2, load ? value : counter_read(2));
+		clear_mcountinhibit(1UL << 2);
+	} else if (!load && ticking(ctr, sel)) {
+		start_from_held(ctr, sel);
+	} else {
+		pmu_csr_start(ctr, sel, load, value);
 	}
-	counter_write(ctr, load ? value : counter_read(ctr));
-	clear_mcountinhibit(1UL << ctr);
 }
 
 /* configure keeping the value, where there is work: see below. */
