@@ -494,9 +494,8 @@ struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), running = h->running;
-	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
-	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
+	pmu_set_t set = set_of(base, mask);
+	bool load;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
@@ -507,9 +506,9 @@ struct sbiret pmu_counter_start(unsigned long base,
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
-	if (set & running)
+	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
-	h->running = running | set;
+	h->running |= set;
 	/*
 	 * The members in order. Linux starts one counter a call (mask 1):
 	 * that member needs no loop, whose state would cost a stack frame.
@@ -517,7 +516,8 @@ struct sbiret pmu_counter_start(unsigned long base,
 	if (mask != 1)
 		return start_set(h, base, mask, flags, initial_value);
 	if (flags & PMU_START_INIT_SNAPSHOT)
-		initial_value = snap[1];
+		initial_value = ((const uint64_t *)(uintptr_t)h->shmem)[1];
+	load = flags != 0;   /* SET_INIT_VALUE or INIT_SNAPSHOT, never both (checked) */
 	if (!is_fw(base))
 		return start_hw(h, base, load, initial_value);
 	start_fw(h, base, load, initial_value);
