@@ -638,11 +638,11 @@ static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), used = h->used, stopped;
+	pmu_set_t set = set_of(base, mask), stopped;
 
 	if (flags & ~PMU_STOP_VALID_MASK)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (!set || (set & ~used))
+	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
@@ -651,7 +651,7 @@ struct sbiret pmu_counter_stop(unsigned long base,
 		return stop_stopped(h, stopped, flags);
 	h->running &= ~set;
 	if (flags & PMU_STOP_RESET)
-		h->used = used & ~set;
+		h->used &= ~set;
 	/* The bitmap describes this call's counters (table 16): start from none. */
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		*(uint64_t *)(uintptr_t)h->shmem = 0;
