@@ -713,7 +713,8 @@ struct pmu_event_info {
 };
 
 /* Does any counter on this hart's core count the event? One lookup. */
-static bool event_supported(unsigned long event_idx, uint64_t event_data)
+static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
+		uint64_t event_data)
 {
 	const struct pmu_evmap *e;
 	struct pmu_evmap raw;
