@@ -159,6 +159,39 @@ static inline void w_stimecmp(uint64_t t)
 uint64_t csr_read_counter(unsigned idx);            /* mcycle/minstret/mhpmcounterN, 64-bit */
 void csr_write_counter(unsigned idx, uint64_t val);
 unsigned long csr_read_user_counter(unsigned idx);  /* cycle/time/instret/hpmcounterN, low XLEN */
+
+/*
+ * The same two for code that often names cycle or instret: those two are
+ * one csrr/csrw each (rv32: a pair of halves, as the bank does it), the
+ * others go through the bank. Where idx is known at compile time the
+ * branch disappears; where it is not, it costs one or two compares and saves the
+ * bank's jump (and the caller's stack frame for the call).
+ */
+#if __riscv_xlen == 32
+#define COUNTER64_READ(lo, hi) ({ unsigned long __h, __l, __h2; \
+	do { __h = csr_read(hi); __l = csr_read(lo); __h2 = csr_read(hi); } while (__h != __h2); \
+	((uint64_t)__h << 32) | __l; })
+#define COUNTER64_WRITE(lo, hi, v) do { uint64_t __w = (v); csr_write(lo, 0); \
+	csr_write(hi, (unsigned long)(__w >> 32)); csr_write(lo, (unsigned long)__w); } while (0)
+#else
+#define COUNTER64_READ(lo, hi) ((uint64_t)csr_read(lo))
+#define COUNTER64_WRITE(lo, hi, v) csr_write(lo, (v))
+#endif
+static inline uint64_t counter_read(unsigned idx)      /* idx != 1 (time) */
+{
+	if (idx < 3)
+		return idx == 0 ? COUNTER64_READ(mcycle, mcycleh) : COUNTER64_READ(minstret, minstreth);
+	return csr_read_counter(idx);
+}
+static inline void counter_write(unsigned idx, uint64_t v)   /* idx != 1 */
+{
+	if (idx >= 3)
+		csr_write_counter(idx, v);
+	else if (idx == 0)
+		COUNTER64_WRITE(mcycle, mcycleh, v);
+	else
+		COUNTER64_WRITE(minstret, minstreth, v);
+}
 #if __riscv_xlen == 32
 unsigned long csr_read_user_counter_hi(unsigned idx);
 #endif

@@ -60,16 +60,23 @@ static inline unsigned evmap_slot(unsigned long event_idx)
  * have no ctz instruction, and GCC's __builtin_ctz becomes a call into
  * libgcc (a table walk, and code compiled for another register
  * convention: see entry.S). Instead: isolate the bit (x & -x), multiply by
- * a de Bruijn constant whose top five bits are then unique for each of the
- * 32 positions, and look the position up. One 32-bit multiply, so the
- * same on rv32 and rv64.
+ * a de Bruijn constant whose top bits are then unique for each position,
+ * and look the position up. rv64 multiplies all 64 bits at once (top six
+ * bits, 64 positions); rv32 has no 64-bit multiply, so it picks the word
+ * first and multiplies 32 bits (top five bits, 32 positions).
  */
 static const uint8_t debruijn_pos[32] = {
 	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
 	31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
 };
+static const uint8_t debruijn64_pos[64] = {
+	0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+	62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+	63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+	46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+};
 
-static inline unsigned lowest_bit(pmu_set_t x)
+static inline unsigned lowest_bit32(pmu_set_t x)
 {
 	uint32_t lo = (uint32_t)x;
 	unsigned off = 0;
@@ -81,7 +88,19 @@ static inline unsigned lowest_bit(pmu_set_t x)
 	return off + debruijn_pos[((lo & -lo) * 0x077CB531u) >> 27];
 }
 
-unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit(x); }
+static inline unsigned lowest_bit64(pmu_set_t x)
+{
+	return debruijn64_pos[((x & -x) * 0x03F79D71B4CB0A89ull) >> 58];
+}
+
+static inline unsigned lowest_bit(pmu_set_t x)
+{
+	return PMU_XLEN == 64 ? lowest_bit64(x) : lowest_bit32(x);
+}
+
+/* Both, for the host tests (which build only one of them into lowest_bit). */
+unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
+unsigned pmu_lowest_bit32(uint64_t x) { return lowest_bit32(x); }
 
 /* A backend's counter-number mask as logical indices (hpm counters only). */
 static pmu_set_t logical_of(uint32_t ctrs)
@@ -475,9 +494,8 @@ struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), running = h->running;
-	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
-	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
+	pmu_set_t set = set_of(base, mask);
+	bool load;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
 	if ((flags & ~PMU_START_VALID_MASK) ||
@@ -488,9 +506,9 @@ struct sbiret pmu_counter_start(unsigned long base,
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
-	if (set & running)
+	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
-	h->running = running | set;
+	h->running |= set;
 	/*
 	 * The members in order. Linux starts one counter a call (mask 1):
 	 * that member needs no loop, whose state would cost a stack frame.
@@ -498,7 +516,8 @@ struct sbiret pmu_counter_start(unsigned long base,
 	if (mask != 1)
 		return start_set(h, base, mask, flags, initial_value);
 	if (flags & PMU_START_INIT_SNAPSHOT)
-		initial_value = snap[1];
+		initial_value = ((const uint64_t *)(uintptr_t)h->shmem)[1];
+	load = flags != 0;   /* SET_INIT_VALUE or INIT_SNAPSHOT, never both (checked) */
 	if (!is_fw(base))
 		return start_hw(h, base, load, initial_value);
 	start_fw(h, base, load, initial_value);
@@ -595,39 +614,44 @@ static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, p
 	return sbi_err(SBI_ERR_ALREADY_STOPPED);
 }
 
+/*
+ * stop's answer when a counter of the set is not running: ALREADY_STOPPED,
+ * and the one exception to "fail changes nothing": RESET still releases
+ * the counters that were already stopped. Linux stops a counter, then
+ * releases it with a second stop + RESET, and a counter lost here would
+ * be lost until reboot. Started counters in the set are left alone.
+ */
+static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
+		pmu_set_t stopped, unsigned long flags)
+{
+	if (flags & PMU_STOP_RESET) {
+		h->used &= ~stopped;
+		/* A stopped cycle or instret has no selector to clear: done. */
+		stopped &= ~(pmu_set_t)5;
+		if (stopped)
+			return release_set(h, stopped);
+	}
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
+}
+
 /* FID 4 (11.9) */
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), used = h->used, stopped;
+	pmu_set_t set = set_of(base, mask), stopped;
 
 	if (flags & ~PMU_STOP_VALID_MASK)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (!set || (set & ~used))
+	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_NO_SHMEM);
 	stopped = set & ~h->running;
-	if (stopped) {
-		/*
-		 * The one exception to "fail changes nothing": RESET still
-		 * releases the counters that were already stopped. Linux stops a
-		 * counter, then releases it with a second stop + RESET, and a
-		 * counter lost here would be lost until reboot. Started counters
-		 * in the set are left alone.
-		 */
-		if (flags & PMU_STOP_RESET) {
-			h->used = used & ~stopped;
-			/* A stopped cycle or instret has no selector to clear: done. */
-			stopped &= ~(pmu_set_t)5;
-			if (stopped)
-				return release_set(h, stopped);
-		}
-		return sbi_err(SBI_ERR_ALREADY_STOPPED);
-	}
+	if (stopped)
+		return stop_stopped(h, stopped, flags);
 	h->running &= ~set;
 	if (flags & PMU_STOP_RESET)
-		h->used = used & ~set;
+		h->used &= ~set;
 	/* The bitmap describes this call's counters (table 16): start from none. */
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		*(uint64_t *)(uintptr_t)h->shmem = 0;
@@ -689,7 +713,8 @@ struct pmu_event_info {
 };
 
 /* Does any counter on this hart's core count the event? One lookup. */
-static bool event_supported(unsigned long event_idx, uint64_t event_data)
+static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
+		uint64_t event_data)
 {
 	const struct pmu_evmap *e;
 	struct pmu_evmap raw;

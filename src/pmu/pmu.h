@@ -262,6 +262,7 @@ void pmu_init(const struct pmu_backend *be, pmu_mem_check_fn mem_ok, uint32_t fw
 void pmu_hart_init(struct pmu_hart *h);
 /* The index of the lowest set bit of x (x != 0), without libgcc. */
 unsigned pmu_lowest_bit(uint64_t x);
+unsigned pmu_lowest_bit32(uint64_t x);   /* the same, as rv32 computes it */
 
 /*
  * How many bits a probed counter has: the position of the highest bit that

@@ -716,7 +716,7 @@ static void c_empty_set_start_stop(void)
 	CHECK(world_same(&w));
 }
 
-/* The lowest-set-bit helper against a plain loop, for every single bit and mixes. */
+/* The lowest-set-bit helpers (rv64's and rv32's) for every single bit and mixes. */
 static void c_lowest_bit(void)
 {
 	for (unsigned b = 0; b < 64; b++) {
@@ -724,6 +724,9 @@ static void c_lowest_bit(void)
 		CHECK_EQ(pmu_lowest_bit(x), b);
 		CHECK_EQ(pmu_lowest_bit(x | (x << 1) | 0x8000000000000000ULL), b);
 		CHECK_EQ(pmu_lowest_bit(~0ULL << b), b);
+		CHECK_EQ(pmu_lowest_bit32(x), b);
+		CHECK_EQ(pmu_lowest_bit32(x | (x << 1) | 0x8000000000000000ULL), b);
+		CHECK_EQ(pmu_lowest_bit32(~0ULL << b), b);
 	}
 	for (unsigned b = 0; b < 64; b++) {
 		uint64_t x = 1ULL << b;
@@ -733,6 +736,8 @@ static void c_lowest_bit(void)
 	CHECK_EQ(pmu_bit_width(0), 0);
 	CHECK_EQ(pmu_lowest_bit(0x0000000100000000ULL), 32);
 	CHECK_EQ(pmu_lowest_bit(0x00000000a0000000ULL), 29);
+	CHECK_EQ(pmu_lowest_bit32(0x0000000100000000ULL), 32);
+	CHECK_EQ(pmu_lowest_bit32(0x00000000a0000000ULL), 29);
 }
 
 /*

@@ -50,8 +50,8 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 		info->stoppable |= 1UL << 0 | 1UL << 2;
 }
 
-uint64_t pmu_csr_read(unsigned ctr) { return csr_read_counter(ctr); }
-void pmu_csr_write(unsigned ctr, uint64_t val) { csr_write_counter(ctr, val); }
+uint64_t pmu_csr_read(unsigned ctr) { return counter_read(ctr); }
+void pmu_csr_write(unsigned ctr, uint64_t val) { counter_write(ctr, val); }
 
 static void write_selector(unsigned ctr, uint64_t v)
 {
@@ -77,7 +77,7 @@ void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
 	/* First: the old value may be about to wrap, and would set OF again. */
 	if (load)
-		csr_write_counter(ctr, value);
+		counter_write(ctr, value);
 	if (!pmu_hw()->has_inhibit) {
 		write_selector(ctr, sel);
 		return;
@@ -131,7 +131,7 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	if (ctr >= 3)
 		program(ctr, sel, cfg_flags);   /* without mcountinhibit: stays off */
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
-		csr_write_counter(ctr, 0);
+		counter_write(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START) {
 		if (pmu_hw()->has_inhibit)
 			clear_mcountinhibit(1UL << ctr);

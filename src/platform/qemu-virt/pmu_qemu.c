@@ -88,12 +88,35 @@ static bool ticking(unsigned ctr, uint64_t sel)
 	return ctr < 3 || ev == 1 || ev == 2;
 }
 
+/*
+ * cycle and instret (counters 0 and 2) are handed out only where
+ * mcountinhibit exists (pmu_csr_probe), and have no selector and no
+ * overflow flag: stopping one is its inhibit bit set (and the workaround's
+ * write), starting one is a write of the value it starts from and the bit
+ * cleared. Spelt out, the calls Linux makes on every context switch touch
+ * two CSRs and make no further call.
+ */
+
 /* Stop, then read the counter once (that read is the frozen value) and write it back. */
-void qemu_pmu_stop(unsigned ctr, uint64_t sel)
+static __attribute__((noinline)) void stop_hpm(unsigned ctr, uint64_t sel)
 {
 	pmu_csr_stop(ctr, sel);
 	if (ticking(ctr, sel))
-		csr_write_counter(ctr, csr_read_counter(ctr));
+		counter_write(ctr, counter_read(ctr));
+}
+
+void qemu_pmu_stop(unsigned ctr, uint64_t sel)
+{
+	/* Each counter named, so its inhibit bit is an immediate (csrsi). */
+	if (ctr == 0) {
+		set_mcountinhibit(1UL << 0);
+		counter_write(0, counter_read(0));
+	} else if (ctr == 2) {
+		set_mcountinhibit(1UL << 2);
+		counter_write(2, counter_read(2));
+	} else {
+		stop_hpm(ctr, sel);   /* its own frame: cycle and instret need none */
+	}
 }
 
 /*
@@ -103,15 +126,22 @@ void qemu_pmu_stop(unsigned ctr, uint64_t sel)
  */
 static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel)
 {
-	pmu_csr_start(ctr, sel, true, csr_read_counter(ctr));
+	pmu_csr_start(ctr, sel, true, counter_read(ctr));
 }
 
 void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	if (!load && ticking(ctr, sel))
+	if (ctr == 0) {
+		counter_write(0, load ? value : counter_read(0));
+		clear_mcountinhibit(1UL << 0);
+	} else if (ctr == 2) {
+		counter_write(2, load ? value : counter_read(2));
+		clear_mcountinhibit(1UL << 2);
+	} else if (!load && ticking(ctr, sel)) {
 		start_from_held(ctr, sel);
-	else
+	} else {
 		pmu_csr_start(ctr, sel, load, value);
+	}
 }
 
 /* configure keeping the value, where there is work: see below. */

@@ -16,6 +16,9 @@
 
 uint64_t csr_read_counter(unsigned idx);
 void csr_write_counter(unsigned idx, uint64_t val);
+/* The real ones name mcycle and minstret directly: the same CSRs as the bank's 0 and 2. */
+static inline uint64_t counter_read(unsigned idx) { return csr_read_counter(idx); }
+static inline void counter_write(unsigned idx, uint64_t v) { csr_write_counter(idx, v); }
 unsigned long csr_read_user_counter(unsigned idx);
 unsigned long csr_read_user_counter_hi(unsigned idx);
 unsigned long csr_read_event(unsigned idx);
