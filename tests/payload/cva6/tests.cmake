@@ -18,7 +18,7 @@ tally_banner_test(cva6-banner tally-qemu.bin
 
 # The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
 # tally-rtl.elf by src/platform/cva6/platform.cmake.
-tally_payload(cva6_rtl cva6/rtl.c)
+tally_payload(cva6_rtl cva6/rtl.c cva6/window.S strap.S)
 
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
@@ -28,6 +28,7 @@ target_compile_definitions(test_cva6.elf PRIVATE CVA6_MAP)
 tally_qemu_test(cva6-conformance test_cva6)
 
 add_test(NAME cva6-rtl
-  COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${CMAKE_BINARY_DIR}/tally-rtl.elf
+  COMMAND ${CMAKE_COMMAND} -E env OBJCOPY=${CMAKE_OBJCOPY} NM=${CMAKE_NM}
+    ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${TALLY_XLEN} ${CMAKE_BINARY_DIR}/tally-rtl.elf
     ${CMAKE_BINARY_DIR}/cva6-rtl.log)
 set_tests_properties(cva6-rtl PROPERTIES SKIP_RETURN_CODE 77)

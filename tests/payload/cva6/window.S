@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Measurement windows for the CVA6 RTL check (rtl.c). Each is
+ *
+ *   void w_NAME(unsigned long n, unsigned long out[16], unsigned long p);
+ *
+ * out[0..7] = cycle, instret, hpmcounter3..8 read before n iterations of
+ * the workload, out[8..15] the same read after. Everything between the two
+ * reads is fixed here, in assembly, so no compiler can move a spill or a
+ * branch into one window and not the other: two windows of n1 and n2
+ * iterations differ by exactly (n2 - n1) workloads, and the C side
+ * compares that difference with the counts the core gives per iteration.
+ *
+ * One iteration = the workload's body, then `addi a0, a0, -1` and
+ * `bnez a0, 1b` (one more ALU instruction and one more branch). a2 (p) is
+ * the workload's pointer: a data word, or where the next fresh cache line is.
+ * Only the low XLEN bits are read: a window is far shorter than 2^32 events.
+ */
+#include "arch/riscv.h"
+
+	/* The eight counters, in out[] order, into \slot * REGBYTES(a1) on. */
+	.macro READ_ALL slot
+	csrr	t0, cycle
+	SREG	t0, (\slot + 0) * REGBYTES(a1)
+	csrr	t0, instret
+	SREG	t0, (\slot + 1) * REGBYTES(a1)
+	.irp n, 3,4,5,6,7,8
+	csrr	t0, hpmcounter\n
+	SREG	t0, (\slot + \n - 1) * REGBYTES(a1)
+	.endr
+	.endm
+
+	.macro WINDOW name, body
+	.section .text.\name, "ax"
+	.globl	\name
+	.balign	64
+\name:
+	mv	a3, ra		/* BODY_CTRL calls: keep the return address */
+	READ_ALL 0
+1:	\body
+	addi	a0, a0, -1
+	bnez	a0, 1b
+	READ_ALL 8
+	mv	ra, a3
+	ret
+	.endm
+
+	/* One load and one store to the same (cached) word. */
+	.macro BODY_MEM
+	LREG	t1, 0(a2)
+	SREG	t1, REGBYTES(a2)
+	.endm
+
+	/*
+	 * Control flow: a call (jal ra), its return (jalr x0, 0(ra)), a
+	 * direct jump (jal x0), an indirect jump (jalr x0, 0(t1)) and a
+	 * conditional branch that is never taken.
+	 */
+	.macro BODY_CTRL
+	jal	ra, 2f
+	j	3f
+2:	ret
+3:	la	t1, 4f
+	jr	t1
+4:	bltz	a0, 5f
+5:
+	.endm
+
+	/* rdtime: CVA6 has no time CSR, so it traps; the firmware emulates it. */
+	.macro BODY_EXC
+	csrr	t1, time
+	.endm
+
+	/* A load from a line never touched before: a0 lines from a2 on. */
+	.macro BODY_DMISS
+	LREG	t1, 0(a2)
+	addi	a2, a2, 64
+	.endm
+
+	/*
+	 * A call into a code line never fetched before (cold_code below,
+	 * one `jr t0` per 64 bytes) and back.
+	 */
+	.macro BODY_IMISS
+	jalr	t0, 0(a2)
+	addi	a2, a2, 64
+	.endm
+
+	WINDOW w_mem, BODY_MEM
+	WINDOW w_ctrl, BODY_CTRL
+	WINDOW w_exc, BODY_EXC
+	WINDOW w_dmiss, BODY_DMISS
+	WINDOW w_imiss, BODY_IMISS
+
+	/* 512 slots of 64 bytes, each `jr t0` (jalr x0, 0(t0)) then padding. */
+	.section .text.cold_code, "ax"
+	.option push
+	.option norvc
+	.globl	cold_code
+	.balign	64
+cold_code:
+	.rept	512
+	jr	t0
+	.balign	64
+	.endr
+	.globl	cold_code_end
+cold_code_end:
+	.option pop
