@@ -67,6 +67,7 @@
 #define EV_INSTRUCTIONS PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS)
 #define EV_DTLB_RD_MISS PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS)
 #define EV_FW_SET_TIMER PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_SET_TIMER)
+#define EV_FW_ILLEGAL   PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN)
 
 static unsigned long answers;   /* answers checked, for the summary line */
 
@@ -195,6 +196,13 @@ static void row_na(const char *key, const char *why)
 /* ---- what the firmware told us ----------------------------------------- */
 
 static unsigned long spec_version, impl_id, num_counters;
+/*
+ * The firmware event the firmware rows use: SET_TIMER, or on a platform
+ * without the TIME extension (Ibex: M and U only, no S-mode timer to set)
+ * ILLEGAL_INSN. This payload causes neither, so either counter reads 0.
+ */
+static unsigned long ev_fw = EV_FW_SET_TIMER;
+static const char *ev_fw_name = "SET_TIMER";
 static unsigned long ctr_info[MAX_COUNTERS];
 /*
  * The counter mask as Linux builds it (pmu_sbi_get_ctrinfo): bit i for each
@@ -273,6 +281,11 @@ static void discover(void)
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
 	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
 	       SBI_SUCCESS, 1, 1);
+	if (!expect("probe_extension(TIME)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME),
+		    SBI_SUCCESS, 0, 0).value) {
+		ev_fw = EV_FW_ILLEGAL;
+		ev_fw_name = "ILLEGAL_INSN";
+	}
 	num_counters = expect("num_counters", pmu(PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0),
 			      SBI_SUCCESS, 0, 0).value;
 	if (num_counters > MAX_COUNTERS) {
@@ -491,19 +504,19 @@ static void hw_start_stop(void)
 
 static void fw_rows(void)
 {
-	struct sbiret r = linux_cfg_match("config_matching(SET_TIMER)", 0, EV_FW_SET_TIMER);
+	struct sbiret r = linux_cfg_match("config_matching(firmware event)", 0, ev_fw);
 	unsigned long ext = SBI_EXT_PMU, zero = 0, ctr, v;
 	unsigned long fid_read = PMU_FID_FW_READ, fid_hi = PMU_FID_FW_READ_HI;
 	long ok = SBI_SUCCESS;
 
-	expect("config_matching(SET_TIMER)", r, SBI_SUCCESS, 0, 0);
+	expect("config_matching(firmware event)", r, SBI_SUCCESS, 0, 0);
 	if (!is_fw_counter(r.value))
-		fail_msg("SET_TIMER on a hardware counter", r.value);
+		fail_msg("a firmware event on a hardware counter", r.value);
 	ctr = r.value;
 	start_stop("startstop_fw", ctr);
 
 	/*
-	 * Started from 0 each time and this payload never calls set_timer: the
+	 * Started from 0 each time and this payload never causes the event: the
 	 * counter reads 0, and keeps reading 0.
 	 */
 	v = 0;
@@ -571,7 +584,8 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 #else
 	config_rows("cfg_cycles", "cfg_cycles_held", EV_CPU_CYCLES, false);
 #endif
-	config_rows("cfg_fw", "cfg_fw_held", EV_FW_SET_TIMER, true);
+	printf("bench: info fw_event %s\n", ev_fw_name);
+	config_rows("cfg_fw", "cfg_fw_held", ev_fw, true);
 	hw_start_stop();
 	fw_rows();
 	event_info_row();

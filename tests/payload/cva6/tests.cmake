@@ -42,3 +42,10 @@ if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
     ${CMAKE_BINARY_DIR} ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin 1 cva6)
   set_tests_properties(linux-perf-cva6 PROPERTIES TIMEOUT 1800)
 endif()
+
+# The call-cost benchmark on the RTL models, in core cycles, with Debian's
+# OpenSBI 1.1 beside Tally on cv64a6 (tests/rtl/bench-rtl.py; it builds
+# the other presets it needs). A target, not a test: slow, and a figure.
+add_custom_target(bench-rtl
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/rtl/bench-rtl.py --built ${CMAKE_BINARY_DIR}
+  DEPENDS tally.elf bench_cycles.elf USES_TERMINAL)
