@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The call-cost benchmark on the RTL models: core cycles per SBI call.
 
-    tests/rtl/bench-rtl.py [--only NAME ...] [--log-dir DIR] [--built BUILD_DIR]
+    tests/rtl/bench-rtl.py [--only NAME ...] [--log-dir DIR] [--built BUILD_DIR] [--from-logs]
     cmake --build --preset cva6-rv64 --target bench-rtl     (runs this)
 
 Runs tests/payload/bench.c built with BENCH_CYCLES (bench_cycles.elf:
@@ -165,6 +165,8 @@ def main():
     ap.add_argument("--only", action="append", help="tally-rv64, opensbi-rv64, tally-rv32, ibex")
     ap.add_argument("--log-dir", default=os.path.join(ROOT, "build", "bench-rtl"))
     ap.add_argument("--built", help="a build directory already built (not rebuilt here)")
+    ap.add_argument("--from-logs", action="store_true",
+                    help="run nothing: print the table from the logs in --log-dir")
     a = ap.parse_args()
     os.makedirs(a.log_dir, exist_ok=True)
     m64 = env_model("CVA6_SIM_RV64", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39"))
@@ -176,6 +178,14 @@ def main():
         runs = [r for r in runs if r[0] in a.only]
     results = {}
     for key, title in runs:
+        log = os.path.join(a.log_dir, f"{key}.log")
+        if a.from_logs:
+            text = open(log, errors="replace").read() if os.path.exists(log) else ""
+            if "bench: done" in text:
+                results[key] = (title, parse(title, text))
+            else:
+                print(f"bench-rtl: {title}: no finished run in {log}", file=sys.stderr)
+            continue
         preset = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64",
                   "tally-rv32": "cva6-rv32", "ibex": "ibex"}[key]
         model = {"tally-rv64": m64, "opensbi-rv64": m64, "tally-rv32": m32, "ibex": mib}[key]
@@ -193,7 +203,6 @@ def main():
         payload_elf = os.path.join(build, "tests", "payload", "bench_cycles.elf")
         payload_bin = os.path.join(build, "tests", "payload", "bench_cycles.bin")
         fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
-        log = os.path.join(a.log_dir, f"{key}.log")
         scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
         try:
             elf = os.path.join(scratch, "image.elf")

@@ -212,22 +212,6 @@ static void check_rdtime(void)
 	pmu_stop(fw, 1, PMU_STOP_RESET);
 }
 
-static struct sbiret set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
-
-static unsigned long r_sip(void)
-{
-	unsigned long v;
-
-	__asm__ volatile("csrr %0, sip" : "=r"(v));
-	return v;
-}
 #define SIP_STIP (1UL << 5)
 #define TIMER_BOUND 10000000UL   /* 1 s of QEMU's 10 MHz mtime: late is a failure */
 

@@ -243,22 +243,6 @@ void s_trap_handler(unsigned long *regs)
 	finish();
 }
 
-static unsigned long r_sip(void)
-{
-	unsigned long v;
-	__asm__ volatile("csrr %0, sip" : "=r"(v));
-	return v;
-}
-
-static struct sbiret set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
-
 static void timer(void)
 {
 	/* mtime ticks every 4 cycles: 300 ticks are 1200 cycles. */
