@@ -2,7 +2,8 @@
 /*
  * Measurement windows for the CVA6 RTL check (rtl.c). Each is
  *
- *   void w_NAME(unsigned long n, unsigned long out[16], unsigned long p);
+ *   void w_NAME(unsigned long n, unsigned long out[16], unsigned long p,
+ *               unsigned long stride);
  *
  * out[0..7] = cycle, instret, hpmcounter3..8 read before n iterations of
  * the workload, out[8..15] the same read after. Everything between the two
@@ -13,7 +14,8 @@
  *
  * One iteration = the workload's body, then `addi a0, a0, -1` and
  * `bnez a0, 1b` (one more ALU instruction and one more branch). a2 (p) is
- * the workload's pointer: a data word, or where the next fresh cache line is.
+ * the workload's pointer: a data word, or where the next fresh cache line
+ * is; a3 how far the I-miss workload moves it each iteration.
  * Only the low XLEN bits are read: a window is far shorter than 2^32 events.
  */
 #include "arch/riscv.h"
@@ -35,13 +37,13 @@
 	.globl	\name
 	.balign	64
 \name:
-	mv	a3, ra		/* BODY_CTRL calls: keep the return address */
+	mv	t5, ra		/* BODY_CTRL calls: keep the return address */
 	READ_ALL 0
 1:	\body
 	addi	a0, a0, -1
 	bnez	a0, 1b
 	READ_ALL 8
-	mv	ra, a3
+	mv	ra, t5
 	ret
 	.endm
 
@@ -95,11 +97,14 @@
 
 	/*
 	 * A call into a code line never fetched before (cold_code below,
-	 * one `jr t0` per 64 bytes) and back.
+	 * one `jr t0` every 64 bytes) and back; a3 bytes further each time.
+	 * rtl.c steps 8 KiB, so every fetched line falls in one I-cache set
+	 * (of any way size up to 8 KiB), not the window's own: the new lines
+	 * evict only each other, never the code that counts them.
 	 */
 	.macro BODY_IMISS
 	jalr	t0, 0(a2)
-	addi	a2, a2, 64
+	add	a2, a2, a3
 	.endm
 
 	WINDOW w_mem, BODY_MEM
@@ -109,14 +114,14 @@
 	WINDOW w_dmiss, BODY_DMISS
 	WINDOW w_imiss, BODY_IMISS
 
-	/* 512 slots of 64 bytes, each `jr t0` (jalr x0, 0(t0)) then padding. */
+	/* 1.25 MiB of `jr t0` (jalr x0, 0(t0)), one every 64 bytes. */
 	.section .text.cold_code, "ax"
 	.option push
 	.option norvc
 	.globl	cold_code
 	.balign	64
 cold_code:
-	.rept	512
+	.rept	20480
 	jr	t0
 	.balign	64
 	.endr
