@@ -41,6 +41,8 @@ ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SHARED = os.path.realpath(os.path.join(ROOT, "..", "shared", "rtl"))
 OPENSBI = "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin"
 CROSS = "riscv64-unknown-elf-"
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from bench import REASONS  # noqa: E402  the QEMU benchmark's footnotes, for the same answers
 
 # (key the payload prints, the row)
 ROWS = [
@@ -253,7 +255,7 @@ def print_table(results):
         print("| " + " | ".join(cells) + " |")
     print()
     for why, n in notes.items():
-        print(f"- ({n}) {why}")
+        print(f"- ({n}) {REASONS.get(why, why)}")
     for k in keys:
         held = [i for i in results[k][1]["info"] if "held" in i or " on " in i or "fw_event" in i]
         if held:
