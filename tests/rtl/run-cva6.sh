@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run a CVA6 fw_payload image (Tally + an S-mode payload) on the CVA6 RTL,
 # simulated by a Verilator-built Variane_testharness:
-#   run-cva6.sh XLEN IMAGE.elf LOG
-# The simulator: CVA6_SIM_RV64 / CVA6_SIM_RV32 for that XLEN, else CVA6_SIM
+#   run-cva6.sh [XLEN] IMAGE.elf LOG
+# The simulator: CVA6_SIM_RV64 / CVA6_SIM_RV32 for that XLEN (given, or
+# read from the ELF's class), else CVA6_SIM
 # (we never fetch or build CVA6; ../shared/rtl/cva6 has both models).
 # CVA6_SIM_ARGS: extra plusargs (before the ELF). The testharness stops a
 #   run after +time_out= cycles (default here 4,000,000: about 4 minutes of rv64).
@@ -19,7 +20,10 @@
 #    thousand cycles, and each halt adds events and cycles to whatever the
 #    payload is measuring. Without it a run is repeatable to the cycle.
 set -u
-xlen=$1; elf=$2; log=$3
+if [ $# = 3 ]; then xlen=$1; shift; fi
+elf=$1; log=$2
+# ELF header byte 4: 1 = ELFCLASS32, 2 = ELFCLASS64
+[ -n "${xlen:-}" ] || xlen=$(( $(od -An -tu1 -j4 -N1 "$elf") * 32 ))
 var=CVA6_SIM_RV$xlen
 sim=${!var:-${CVA6_SIM:-}}
 if [ -z "$sim" ]; then
