@@ -18,6 +18,14 @@
  *     candidates & can_count(event) & ~used,  lowest bit first,
  * and start/stop check a whole mask with one AND each. No call walks the
  * counters one by one, so no call gets slower as counters fill up.
+ *
+ * Short names used throughout: h is the calling hart's struct pmu_hart;
+ * pmu.be the backend (struct pmu_backend: the core's only way to a CSR);
+ * hw the struct pmu_hw_info the backend's probe filled in; an evmap entry
+ * is one event's answer (which counters can count it, with what selector);
+ * excl numbers an event that the hardware lets count on only one counter
+ * at a time (QEMU 7.2), so that "is it held already?" is one bit of
+ * h->excl_held.
  */
 #include "pmu.h"
 

@@ -11,12 +11,17 @@ firmware's PMU core and that core's backend, asked event by event on a fake
 of the core's CSR file (tests/docs/pmu_tables.c). A backend change that
 moves an event makes this test fail until the document is refreshed with
 --update (and the prose around the table re-read).
+
+docs/boards/cva6.md holds the same answers by Linux perf event name
+(block pmu_perf_cva6: `pmu_tables_cva6 --perf`).
 """
 import pathlib, re, subprocess, sys
 
-CORES = ["qemu", "cva6", "ibex"]
 root = pathlib.Path(__file__).resolve().parents[2]
-doc = root / "docs" / "pmu.md"
+# (document, block name, tool, its arguments)
+TABLES = [(root / "docs" / "pmu.md", f"pmu_tables_{c}", f"pmu_tables_{c}", [])
+          for c in ["qemu", "cva6", "ibex"]]
+TABLES.append((root / "docs" / "boards" / "cva6.md", "pmu_perf_cva6", "pmu_tables_cva6", ["--perf"]))
 
 args = sys.argv[1:]
 update = "--update" in args
@@ -25,27 +30,29 @@ if len(args) != 1:
     sys.exit(__doc__)
 tools = pathlib.Path(args[0])
 
-text = doc.read_text()
+texts = {}
 failed = False
-for core in CORES:
-    exe = tools / f"pmu_tables_{core}"
-    got = subprocess.run([str(exe)], capture_output=True, text=True, check=True).stdout
-    pat = re.compile(rf"(<!-- BEGIN generated: pmu_tables_{core} -->\n)(.*?)(<!-- END generated: pmu_tables_{core} -->)",
+for doc, core, tool, targs in TABLES:
+    text = texts.setdefault(doc, doc.read_text())
+    name = doc.relative_to(root)
+    exe = tools / tool
+    got = subprocess.run([str(exe)] + targs, capture_output=True, text=True, check=True).stdout
+    pat = re.compile(rf"(<!-- BEGIN generated: {core} -->\n)(.*?)(<!-- END generated: {core} -->)",
                      re.S)
     m = pat.search(text)
     if not m:
-        print(f"{doc}: no block for pmu_tables_{core}")
+        print(f"{doc}: no block for {core}")
         failed = True
         continue
     if m.group(2) == got:
-        print(f"pmu_tables_{core}: docs/pmu.md agrees ({got.count(chr(10)) - 2} events)")
+        print(f"{core}: {name} agrees ({got.count(chr(10)) - 2} events)")
         continue
     if update:
-        text = text[:m.start(2)] + got + text[m.end(2):]
-        print(f"pmu_tables_{core}: docs/pmu.md updated")
+        texts[doc] = text[:m.start(2)] + got + text[m.end(2):]
+        print(f"{core}: {name} updated")
         continue
     failed = True
-    print(f"pmu_tables_{core}: docs/pmu.md differs from the generated table")
+    print(f"{core}: {name} differs from the generated table")
     old, new = m.group(2).splitlines(), got.splitlines()
     for line in old:
         if line not in new:
@@ -54,7 +61,8 @@ for core in CORES:
         if line not in old:
             print(f"  generated only: {line}")
 if update:
-    doc.write_text(text)
+    for doc, text in texts.items():
+        doc.write_text(text)
 if failed:
     print("refresh with: python3 tests/docs/check_pmu_tables.py --update build/host/tests/docs")
     sys.exit(1)

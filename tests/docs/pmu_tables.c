@@ -14,6 +14,11 @@
  *
  * Built three times (tests/docs/CMakeLists.txt), once per backend:
  * PMU_TABLES_QEMU, PMU_TABLES_CVA6, PMU_TABLES_IBEX.
+ *
+ * `pmu_tables_cva6 --perf` prints the same answers by Linux perf event name
+ * instead (docs/boards/cva6.md): every generic, cache and raw (rN) event
+ * perf can ask for that Tally maps on CVA6, with what the selector counts
+ * on the core (the RTL checks of tests/payload/cva6/rtl.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -234,11 +239,104 @@ static void raw_row(unsigned type)
 	       sel_is_data ? "event_data" : "as read at boot");
 }
 
-int main(void)
+#if defined(PMU_TABLES_CVA6)
+/*
+ * What each CVA6 selector counts (core/perf_counters.sv and the user
+ * manual's table), said as the RTL checks found it where they differ.
+ */
+static const char *const cva6_counts[23] = {
+	[1] = "L1 I-cache misses: a fetch from a line not in the I-cache",
+	[2] = "L1 D-cache misses, loads and stores together",
+	[3] = "ITLB misses (none in bare mode)",
+	[4] = "DTLB misses, loads and stores together (none in bare mode)",
+	[5] = "load instructions committed",
+	[6] = "store instructions committed",
+	[7] = "exceptions taken, in every mode (each rdtime Tally emulates is one)",
+	[8] = "exception returns (mret, sret)",
+	[9] = "control-flow instructions committed: conditional branches and every jal/jalr",
+	[10] = "mispredicted branches and jumps (a jalr to a new target is one)",
+	[11] = "exceptions raised by branches (misaligned targets)",
+	[12] = "calls: jal/jalr writing ra or t0",
+	[13] = "returns: every jalr writing x0 (ret, and also jr)",
+	[14] = "cycles the scoreboard is full",
+	[15] = "cycles issue finds no instruction from fetch",
+	[16] = "L1 I-cache fetch requests (a missing fetch is requested again)",
+	[17] = "cycles with an L1 D-cache request (a missing load's request repeats)",
+	[18] = "L1 D-cache line evictions",
+	[19] = "ITLB flushes (sfence.vma)",
+	[20] = "integer ALU and multiply/divide instructions committed (not loads, stores, branches)",
+	[21] = "floating-point instructions committed",
+	[22] = "cycles issue waits for an operand",
+};
+
+static const char *const perf_hw[] = {
+	NULL, "cycles", "instructions", "cache-references", "cache-misses",
+	"branch-instructions", "branch-misses", "bus-cycles",
+	"stalled-cycles-frontend", "stalled-cycles-backend", "ref-cycles",
+};
+static const char *const perf_cache[] = { "L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB",
+					  "branch", "node" };
+static const char *const perf_op[] = { "load", "store", "prefetch" };
+
+/* One perf row: where the event goes, or nothing if Tally refuses it. */
+static void perf_row(const char *perf, const char *sbi, unsigned long event_idx, uint64_t data)
+{
+	unsigned csrs[PMU_MAX_HW_COUNTERS];
+	unsigned long sels[PMU_MAX_HW_COUNTERS];
+	unsigned n = probe(event_idx, data, csrs, sels);
+
+	if (!n)
+		return;
+	if (csrs[0] < 3)
+		printf("| `%s` | %s | %s | %s |\n", perf, sbi, csrs[0] ? "minstret" : "mcycle",
+		       csrs[0] ? "instructions retired" : "clock cycles");
+	else
+		printf("| `%s` | %s | %lu | %s |\n", perf, sbi, sels[0],
+		       sels[0] < 23 && cva6_counts[sels[0]] ? cva6_counts[sels[0]] : "?");
+}
+
+static void perf_table(void)
+{
+	char name[64], sbi[96];
+
+	printf("| perf event | SBI event (event_idx) | CVA6 selector | counts on the core |\n");
+	printf("|---|---|---|---|\n");
+	for (unsigned c = 1; c < PMU_HW_GENERAL_MAX; c++) {
+		snprintf(sbi, sizeof(sbi), "%s (0x%05lx)", hw_names[c], PMU_EVENT_IDX(PMU_TYPE_HW, c));
+		perf_row(perf_hw[c], sbi, PMU_EVENT_IDX(PMU_TYPE_HW, c), 0);
+	}
+	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
+		for (unsigned op = 0; op < PMU_CACHE_OP_MAX; op++)
+			for (unsigned res = 0; res < 2; res++) {
+				unsigned long idx = PMU_CACHE_EVENT(id, op, res);
+				/* perf's names: L1-dcache-loads, L1-dcache-load-misses, ... */
+				snprintf(name, sizeof(name), "%s-%s%s", perf_cache[id], perf_op[op],
+					 res ? "-misses" : (op == PMU_CACHE_OP_PREFETCH ? "es" : "s"));
+				snprintf(sbi, sizeof(sbi), "%s_%s_%s (0x%05lx)", cache_names[id],
+					 op_names[op], result_names[res], idx);
+				perf_row(name, sbi, idx, 0);
+			}
+	/* Raw: Linux sends rN as event_idx 0x20000 with event_data N (hex). */
+	for (uint64_t d = 1; d < 64; d++) {
+		snprintf(name, sizeof(name), "r%llx", (unsigned long long)d);
+		snprintf(sbi, sizeof(sbi), "raw (0x20000), event_data %llu", (unsigned long long)d);
+		perf_row(name, sbi, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), d);
+	}
+}
+#endif
+
+int main(int argc, char **argv)
 {
 	fake_setup();
 	pmu_init(&BACKEND, mem_any, 0);
 	pmu_hart_init(&hart);
+#if defined(PMU_TABLES_CVA6)
+	if (argc > 1 && !strcmp(argv[1], "--perf")) {
+		perf_table();
+		return 0;
+	}
+#endif
+	(void)argc; (void)argv;
 
 	printf("| SBI event | event_idx | counters | selector (mhpmevent) |\n");
 	printf("|---|---|---|---|\n");

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Boot Linux 6.1 on Tally under QEMU with the perf init program and judge
 # the run like any payload test ("N passed, 0 failed", QEMU exit 0).
-#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS [sscofpmf]
+#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS [sscofpmf|cva6]
 # With "sscofpmf" the CPU has Sscofpmf and the sampling check must run.
+# With "cva6" TALLY_BIN is the cva6 preset's QEMU stand-in (six hpm
+# counters) and perf-init checks CVA6's perf event names instead of QEMU's.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=$1; qemu=$2; fw=$3; harts=$4; variant=${5:-}
 cpu=rv64,sstc=false
 [ "$variant" = sscofpmf ] && cpu=$cpu,sscofpmf=true
+defs=
+[ "$variant" = cva6 ] && { cpu=$cpu,pmu-num=6; defs=-DCVA6_EVENTS; }
 image=$("$here/build-kernel.sh" | tail -n 1)
 run=$harts$variant
 mkdir -p "$build/linux/$run"    # one directory per run: ctest -j runs them side by side
 # The init program has no libc: -nostdlib, and no linker relaxation since
 # nothing sets up gp.
 riscv64-linux-gnu-gcc -static -nostdlib -ffreestanding -fno-stack-protector \
-  -mno-relax -Wl,--no-relax -O2 -Wall -Wextra -Werror \
+  -mno-relax -Wl,--no-relax -O2 -Wall -Wextra -Werror $defs \
   -o "$build/linux/$run/perf-init" "$here/perf-init.c"
 python3 "$here/mkcpio.py" "$build/linux/$run/perf-init" "$build/linux/$run/init.cpio"
 # sstc=false: Linux then sets its timer through SBI, so SET_TIMER counts.

@@ -31,11 +31,31 @@
  *   bench: row <key> - <why not available>
  * and at the end "<answers> passed, 0 failed" (tests/qemu/run-payload.sh
  * reads that line for the bench-answers test).
+ *
+ * Built with BENCH_CYCLES (bench_cycles.elf, for the RTL models; run by
+ * tests/rtl/bench-rtl.py) the ruler is rdcycle instead: core cycles per
+ * call, around BENCH_N calls, and each row also reports its first call
+ *   bench: first <key> <cycles of the first call>
+ * (the first iteration of the ecall loop minus the first of the nop loop:
+ * caches and predictors cold for that call's code). mcycle is then the
+ * ruler, so the hardware-counter rows take INSTRUCTIONS (minstret) where
+ * the QEMU build takes CPU_CYCLES and a DTLB event: stopping mcycle would
+ * stop the clock. The run ends with SRST; where the firmware has no reset
+ * (OpenSBI 1.1 on the CVA6 testharness), the payload writes its own
+ * bench_exit word, which the simulator is told to watch.
  */
 #include <stdio.h>
 #include "sbicall.h"
 
+#ifdef BENCH_CYCLES
+#define N 32
+#define RULER() rd_cycle()
+#define RULER_NAME "core cycles"
+#else
 #define N 256
+#define RULER() rd_instret()
+#define RULER_NAME "M-mode instructions"
+#endif
 #define XLEN ((unsigned)__riscv_xlen)
 #define MAX_COUNTERS 64                 /* Linux's RISCV_MAX_COUNTERS */
 #define MASK_WORDS (MAX_COUNTERS / __riscv_xlen)
@@ -44,17 +64,33 @@
 
 /* Event indices (SBI spec chapter 11.1, tables 2, 3 and 6) */
 #define EV_CPU_CYCLES   PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES)
+#define EV_INSTRUCTIONS PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS)
 #define EV_DTLB_RD_MISS PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS)
 #define EV_FW_SET_TIMER PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_SET_TIMER)
+#define EV_FW_ILLEGAL   PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN)
 
 static unsigned long answers;   /* answers checked, for the summary line */
 
 /* ---- the end of a run that got an unexpected answer ------------------- */
 
+/*
+ * The end of a run: SRST, and if the firmware cannot reset (it returns),
+ * (code << 1) | 1 into bench_exit, the word an RTL run is told to watch.
+ */
+volatile uint64_t bench_exit __attribute__((aligned(8)));
+
+static __attribute__((noreturn)) void bench_end(int failure)
+{
+	sbi_call(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
+	bench_exit = (uint64_t)(failure ? 1 : 0) << 1 | 1;
+	for (;;)
+		;
+}
+
 static __attribute__((noreturn)) void fail_now(void)
 {
 	printf("0 passed, 1 failed\n");
-	sbi_shutdown(1);
+	bench_end(1);
 }
 
 /* Out of line and cold: the timed loops only pay for the branch to it. */
@@ -129,6 +165,15 @@ static void row(const char *key, unsigned long per_call)
 	printf("bench: row %s %lu\n", key, per_call);
 }
 
+static void first(const char *key, unsigned long cost)
+{
+#ifdef BENCH_CYCLES
+	printf("bench: first %s %lu\n", key, cost);
+#else
+	(void)key; (void)cost;   /* instruction counts: the first call is no different */
+#endif
+}
+
 static void row_na(const char *key, const char *why)
 {
 	printf("bench: row %s - %s\n", key, why);
@@ -139,19 +184,31 @@ static void row_na(const char *key, const char *why)
  * times with nops; the difference per iteration, rounded, is the row.
  */
 #define TIMED(key, calls, BODY) do { \
-	unsigned long t0_, t1_, t2_; \
-	t0_ = rd_instret(); \
-	for (unsigned i_ = 0; i_ < N; i_++) { const int REAL = 1; BODY; } \
-	t1_ = rd_instret(); \
-	for (unsigned i_ = 0; i_ < N; i_++) { const int REAL = 0; BODY; } \
-	t2_ = rd_instret(); \
+	unsigned long t0_, t1_, t2_, f0_, f1_; \
+	t0_ = RULER(); \
+	{ const int REAL = 1; BODY; } \
+	f0_ = RULER(); \
+	for (unsigned i_ = 1; i_ < N; i_++) { const int REAL = 1; BODY; } \
+	t1_ = RULER(); \
+	{ const int REAL = 0; BODY; } \
+	f1_ = RULER(); \
+	for (unsigned i_ = 1; i_ < N; i_++) { const int REAL = 0; BODY; } \
+	t2_ = RULER(); \
 	answers += (unsigned long)N * (calls); \
 	row(key, ((t1_ - t0_) - (t2_ - t1_) + N / 2) / N); \
+	first(key, (f0_ - t0_) - (f1_ - t1_)); \
 } while (0)
 
 /* ---- what the firmware told us ----------------------------------------- */
 
 static unsigned long spec_version, impl_id, num_counters;
+/*
+ * The firmware event the firmware rows use: SET_TIMER, or on a platform
+ * without the TIME extension (Ibex: M and U only, no S-mode timer to set)
+ * ILLEGAL_INSN. This payload causes neither, so either counter reads 0.
+ */
+static unsigned long ev_fw = EV_FW_SET_TIMER;
+static const char *ev_fw_name = "SET_TIMER";
 static unsigned long ctr_info[MAX_COUNTERS];
 /*
  * The counter mask as Linux builds it (pmu_sbi_get_ctrinfo): bit i for each
@@ -230,6 +287,11 @@ static void discover(void)
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
 	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
 	       SBI_SUCCESS, 1, 1);
+	if (!expect("probe_extension(TIME)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME),
+		    SBI_SUCCESS, 0, 0).value) {
+		ev_fw = EV_FW_ILLEGAL;
+		ev_fw_name = "ILLEGAL_INSN";
+	}
 	num_counters = expect("num_counters", pmu(PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0),
 			      SBI_SUCCESS, 0, 0).value;
 	if (num_counters > MAX_COUNTERS) {
@@ -423,6 +485,14 @@ static void hw_start_stop(void)
 	 * stopping instret would stop the ruler, and QEMU's -icount makes
 	 * mcycle tick with it too.
 	 */
+#ifdef BENCH_CYCLES
+	/* mcycle is the ruler here: start and stop instret instead. */
+	struct sbiret r = linux_cfg_match("config_matching(INSTRUCTIONS)", 0, EV_INSTRUCTIONS);
+
+	expect("config_matching(INSTRUCTIONS)", r, SBI_SUCCESS, 0, 0);
+	if (is_fw_counter(r.value) || r.value == 0)
+		fail_msg("INSTRUCTIONS on a firmware counter or mcycle", r.value);
+#else
 	struct sbiret r = linux_cfg_match("config_matching(DTLB read miss)", 0, EV_DTLB_RD_MISS);
 
 	if (r.error && !strict) {
@@ -432,6 +502,7 @@ static void hw_start_stop(void)
 	expect("config_matching(DTLB read miss)", r, SBI_SUCCESS, 0, 0);
 	if (is_fw_counter(r.value) || r.value == 0 || r.value == 2)
 		fail_msg("DTLB event on a counter that is not an hpm counter", r.value);
+#endif
 	start_stop("startstop_hw", r.value);
 	expect("start", pmu(PMU_FID_COUNTER_START, r.value, 1, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
 	release("stop(RESET)", r.value);
@@ -439,19 +510,19 @@ static void hw_start_stop(void)
 
 static void fw_rows(void)
 {
-	struct sbiret r = linux_cfg_match("config_matching(SET_TIMER)", 0, EV_FW_SET_TIMER);
+	struct sbiret r = linux_cfg_match("config_matching(firmware event)", 0, ev_fw);
 	unsigned long ext = SBI_EXT_PMU, zero = 0, ctr, v;
 	unsigned long fid_read = PMU_FID_FW_READ, fid_hi = PMU_FID_FW_READ_HI;
 	long ok = SBI_SUCCESS;
 
-	expect("config_matching(SET_TIMER)", r, SBI_SUCCESS, 0, 0);
+	expect("config_matching(firmware event)", r, SBI_SUCCESS, 0, 0);
 	if (!is_fw_counter(r.value))
-		fail_msg("SET_TIMER on a hardware counter", r.value);
+		fail_msg("a firmware event on a hardware counter", r.value);
 	ctr = r.value;
 	start_stop("startstop_fw", ctr);
 
 	/*
-	 * Started from 0 each time and this payload never calls set_timer: the
+	 * Started from 0 each time and this payload never causes the event: the
 	 * counter reads 0, and keeps reading 0.
 	 */
 	v = 0;
@@ -642,14 +713,19 @@ static void event_info_row(void)
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	/* First thing: instructions since reset (boot ROM + firmware). */
-	unsigned long boot = rd_instret();
+	unsigned long boot = RULER();
 	(void)hartid; (void)fdt;
 
-	printf("bench: rv%u, %d calls each, M-mode instructions per call\n", XLEN, N);
+	printf("bench: rv%u, %d calls each, " RULER_NAME " per call\n", XLEN, N);
 	discover();
 	simple_rows();
+#ifdef BENCH_CYCLES
+	config_rows("cfg_instret", "cfg_instret_held", EV_INSTRUCTIONS, false);
+#else
 	config_rows("cfg_cycles", "cfg_cycles_held", EV_CPU_CYCLES, false);
-	config_rows("cfg_fw", "cfg_fw_held", EV_FW_SET_TIMER, true);
+#endif
+	printf("bench: info fw_event %s\n", ev_fw_name);
+	config_rows("cfg_fw", "cfg_fw_held", ev_fw, true);
 	hw_start_stop();
 	fw_rows();
 	event_info_row();
@@ -657,5 +733,5 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	row("boot", boot);
 	printf("bench: done\n");
 	printf("%lu passed, 0 failed\n", answers);
-	sbi_shutdown(0);
+	bench_end(0);
 }

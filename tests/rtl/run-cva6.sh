@@ -1,27 +1,49 @@
 #!/usr/bin/env bash
-# Run the CVA6 fw_payload image (Tally + tests/payload/cva6/rtl.c) on the
-# CVA6 RTL, simulated by a Verilator-built Variane_testharness:
-#   run-cva6.sh IMAGE.elf LOG
-# CVA6_SIM names the simulator binary (we never fetch or build CVA6).
-# CVA6_SIM_ARGS: extra plusargs (they go before the ELF). The testharness
-#   stops a run after +time_out= cycles (default 2,000,000; it ignores
-#   +max-cycles=), which the RTL payload can exceed: e.g.
-#   CVA6_SIM_ARGS="+time_out=20000000"
+# Run a CVA6 fw_payload image (Tally + an S-mode payload) on the CVA6 RTL,
+# simulated by a Verilator-built Variane_testharness:
+#   run-cva6.sh [XLEN] IMAGE.elf LOG
+# The simulator: CVA6_SIM_RV64 / CVA6_SIM_RV32 for that XLEN (given, or
+# read from the ELF's class), else CVA6_SIM
+# (we never fetch or build CVA6; ../shared/rtl/cva6 has both models).
+# CVA6_SIM_ARGS: extra plusargs (before the ELF). The testharness stops a
+#   run after +time_out= cycles (default here 4,000,000: about 4 minutes of rv64).
 # CVA6_SIM_TIMEOUT: seconds (default 3600; the RTL is slow).
-# Exit 77 (ctest SKIP_RETURN_CODE) when CVA6_SIM is not set.
+# Exit 77 (ctest SKIP_RETURN_CODE) when no simulator is named.
+#
+# How the run is made, and why:
+#  - in a scratch folder, deleted afterwards: the model writes instruction
+#    traces into the current folder (about 45 MB per 400k cycles);
+#  - from a copy of the image without the `tohost` symbol, ended by
+#    +tohost_addr= (the testharness's RVFI tracer stops the run at the
+#    firmware's own store there): while the ELF has `tohost`, the host
+#    polls it by halting the core through the debug module every few
+#    thousand cycles, and each halt adds events and cycles to whatever the
+#    payload is measuring. Without it a run is repeatable to the cycle.
 set -u
+if [ $# = 3 ]; then xlen=$1; shift; fi
 elf=$1; log=$2
-if [ -z "${CVA6_SIM:-}" ]; then
-  echo "SKIPPED: CVA6_SIM is not set (point it at a Verilator-built Variane_testharness)"
+# ELF header byte 4: 1 = ELFCLASS32, 2 = ELFCLASS64
+[ -n "${xlen:-}" ] || xlen=$(( $(od -An -tu1 -j4 -N1 "$elf") * 32 ))
+var=CVA6_SIM_RV$xlen
+sim=${!var:-${CVA6_SIM:-}}
+if [ -z "$sim" ]; then
+  echo "SKIPPED: neither $var nor CVA6_SIM is set (point one at a Verilator-built Variane_testharness)"
   exit 77
 fi
-if [ ! -x "$CVA6_SIM" ]; then
-  echo "SKIPPED: CVA6_SIM=$CVA6_SIM is not an executable"
+if [ ! -x "$sim" ]; then
+  echo "SKIPPED: $sim is not an executable"
   exit 77
 fi
+objcopy=${OBJCOPY:-riscv64-unknown-elf-objcopy}
+nm=${NM:-riscv64-unknown-elf-nm}
+tohost=$("$nm" "$elf" | awk '$3 == "tohost" { print $1 }')
+if [ -z "$tohost" ]; then echo "run-cva6: $elf has no tohost symbol"; exit 1; fi
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tally-cva6.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+"$objcopy" --strip-symbol=tohost --strip-symbol=fromhost "$elf" "$scratch/image.elf" || exit 1
 # shellcheck disable=SC2086  # CVA6_SIM_ARGS is a list of plusargs
-timeout --foreground "${CVA6_SIM_TIMEOUT:-3600}" "$CVA6_SIM" ${CVA6_SIM_ARGS:-} "$elf" \
-  </dev/null >"$log" 2>&1
+(cd "$scratch" && timeout --foreground "${CVA6_SIM_TIMEOUT:-3600}" "$sim" +time_out=4000000 \
+  ${CVA6_SIM_ARGS:-} image.elf "+tohost_addr=$tohost" </dev/null >"$log" 2>&1)
 rc=$?
 cat "$log"
 summary=$(grep -aE '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)

@@ -60,9 +60,12 @@ struct cva6_event {
 	PMU_CACHE_EVENT(PMU_CACHE_##id, PMU_CACHE_OP_##op, PMU_CACHE_RESULT_##res)
 
 static const struct cva6_event cva6_events[] = {
-	/* 9 "Branch Instructions": every resolved branch. */
+	/* 9 "Branch Instructions": every control-flow instruction committed,
+	 * jal and jalr included (checked on the RTL: tests/payload/cva6/rtl.c),
+	 * as perf's "branches" counts them on other cores. */
 	{ HW(BRANCH_INSTRUCTIONS),          9 },
-	/* 10 "Branch Mispredicts": the branch unit corrected the frontend. */
+	/* 10 "Branch Mispredicts": the branch unit corrected the frontend
+	 * (a jalr to a target never seen counts too). */
 	{ HW(BRANCH_MISSES),               10 },
 	/* 15 "Instruction Fetch Empty": issue found no valid instruction from
 	 * the frontend this cycle, i.e. a cycle lost in fetch. */
@@ -70,15 +73,17 @@ static const struct cva6_event cva6_events[] = {
 	/* 22 "Pipeline Stall": cycles issue waits for operands, a backend
 	 * stall (14, scoreboard full, is the other kind: ask for it raw). */
 	{ HW(STALLED_CYCLES_BACKEND),      22 },
-	/* 5 "Load Accesses": every load goes to the data cache (loads to
+	/* 5 "Load Accesses": every load instruction committed (loads to
 	 * uncached I/O regions are counted too, and are rare). */
 	{ CACHE(L1D, READ, ACCESS),         5 },
 	/* 2 "L1 D-Cache Misses": counts load and store misses together;
 	 * loads dominate, so it is offered as the read miss only. */
 	{ CACHE(L1D, READ, MISS),           2 },
-	/* 6 "Store Accesses": every store writes the data cache. */
+	/* 6 "Store Accesses": every store instruction committed. */
 	{ CACHE(L1D, WRITE, ACCESS),        6 },
-	/* 16 "L1 I-Cache Accesses": instruction fetches are cache reads. */
+	/* 16 "L1 I-Cache Accesses": fetch requests are cache reads (a fetch
+	 * that misses is requested again while it waits: the RTL counts 21
+	 * requests for a 5-instruction loop with one miss). */
 	{ CACHE(L1I, READ, ACCESS),        16 },
 	/* 1 "L1 I-Cache Misses". */
 	{ CACHE(L1I, READ, MISS),           1 },

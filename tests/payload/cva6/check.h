@@ -48,6 +48,24 @@ static inline struct sbiret pmu_stop(unsigned long base, unsigned long mask, uns
 	return PMU(PMU_FID_COUNTER_STOP, base, mask, flags, 0, 0, 0);
 }
 
+/* set_timer with a 64-bit deadline (two registers on rv32: SBI 3.1). */
+static inline struct sbiret set_timer(uint64_t when)
+{
+#if __riscv_xlen == 32
+	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
+#else
+	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
+#endif
+}
+
+static inline unsigned long r_sip(void)
+{
+	unsigned long v;
+
+	__asm__ volatile("csrr %0, sip" : "=r"(v));
+	return v;
+}
+
 /*
  * S-mode reads hpmcounterN directly (mcounteren lets it). How many bits
  * are the counter is what counter_get_info says (SBI spec 11.11: bits

@@ -18,7 +18,7 @@ tally_banner_test(cva6-banner tally-qemu.bin
 
 # The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
 # tally-rtl.elf by src/platform/cva6/platform.cmake.
-tally_payload(cva6_rtl cva6/rtl.c ext_test.c ext_trap.S)
+tally_payload(cva6_rtl cva6/rtl.c cva6/window.S strap.S ext_test.c ext_trap.S)
 
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
@@ -28,6 +28,24 @@ target_compile_definitions(test_cva6.elf PRIVATE CVA6_MAP)
 tally_qemu_test(cva6-conformance test_cva6)
 
 add_test(NAME cva6-rtl
-  COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${CMAKE_BINARY_DIR}/tally-rtl.elf
+  COMMAND ${CMAKE_COMMAND} -E env OBJCOPY=${CMAKE_OBJCOPY} NM=${CMAKE_NM}
+    ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${TALLY_XLEN} ${CMAKE_BINARY_DIR}/tally-rtl.elf
     ${CMAKE_BINARY_DIR}/cva6-rtl.log)
 set_tests_properties(cva6-rtl PROPERTIES SKIP_RETURN_CODE 77)
+
+# Linux perf on the stand-in, with CVA6's perf event names: every generic,
+# cache and raw (rN = CVA6 selector N) event docs/boards/cva6.md lists gets a
+# counter through Tally, the ones it leaves out get none. rv64 only (the one
+# kernel the project builds); the kernel is built once into a cache.
+if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
+  add_test(NAME linux-perf-cva6 COMMAND ${CMAKE_SOURCE_DIR}/tests/linux/run-linux-perf.sh
+    ${CMAKE_BINARY_DIR} ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin 1 cva6)
+  set_tests_properties(linux-perf-cva6 PROPERTIES TIMEOUT 1800)
+endif()
+
+# The call-cost benchmark on the RTL models, in core cycles, with Debian's
+# OpenSBI 1.1 beside Tally on cv64a6 (tests/rtl/bench-rtl.py; it builds
+# the other presets it needs). A target, not a test: slow, and a figure.
+add_custom_target(bench-rtl
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tests/rtl/bench-rtl.py --built ${CMAKE_BINARY_DIR}
+  DEPENDS tally.elf bench_cycles.elf USES_TERMINAL)

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""The call-cost benchmark on the RTL models: core cycles per SBI call.
+
+    tests/rtl/bench-rtl.py [--only NAME ...] [--log-dir DIR] [--built BUILD_DIR] [--from-logs]
+    cmake --build --preset cva6-rv64 --target bench-rtl     (runs this)
+
+Runs tests/payload/bench.c built with BENCH_CYCLES (bench_cycles.elf:
+rdcycle around 32 calls minus the same loop with a nop, every answer
+checked) on
+  - Tally, cva6-rv64 preset, on the cv64a6_imafdc_sv39 testharness model;
+  - Debian's OpenSBI 1.1 (package opensbi, generic fw_jump.bin) on the same
+    model with the same payload (rv64 only: Debian ships no rv32 build);
+  - Tally, cva6-rv32 preset, on the cv32a6_imac_sv32 model;
+  - Tally, ibex preset (U-mode payload), on Ibex simple_system;
+and prints one markdown table: steady state (the mean of 32 calls) and
+first call, per core.
+
+Each image is the firmware's flat binary up to the payload address, then
+bench_cycles.bin, as one ELF segment at the firmware base (what the models
+load). The CVA6 images have no `tohost` symbol, so the host never halts
+the core to poll it (each halt adds cycles to what is timed); the run ends
+on the firmware's own store to its tohost word (Tally's SRST), or to the
+payload's bench_exit word (OpenSBI 1.1 has no reset device there), which
+the model is told to watch with +tohost_addr=. Runs are then repeatable
+to the cycle.
+
+Models: CVA6_SIM_RV64 / CVA6_SIM_RV32 (or CVA6_SIM for the one XLEN),
+IBEX_SIM; by default the ones in ../shared/rtl next to the repository.
+Presets are built if their build folder lacks the files. A run that fails
+an answer (or does not finish) prints why and no figure.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SHARED = os.path.realpath(os.path.join(ROOT, "..", "shared", "rtl"))
+OPENSBI = "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.bin"
+CROSS = "riscv64-unknown-elf-"
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from bench import REASONS  # noqa: E402  the QEMU benchmark's footnotes, for the same answers
+
+# (key the payload prints, the row)
+ROWS = [
+    ("unknown_eid", "unknown EID"),
+    ("spec_version", "base get_spec_version"),
+    ("num_counters", "pmu num_counters"),
+    ("get_info", "pmu counter_get_info"),
+    ("cfg_instret", "config_matching(INSTRUCTIONS, CLEAR_VALUE\\|AUTO_START) + stop(RESET)"),
+    ("cfg_instret_held", "the same, every other counter that can count it held"),
+    ("cfg_fw", "config_matching(firmware event) + stop(RESET)"),
+    ("cfg_fw_held", "the same, 15 of 16 firmware counters held"),
+    ("startstop_hw", "start(SET_INIT_VALUE) + stop, minstret"),
+    ("startstop_fw", "start(SET_INIT_VALUE) + stop, firmware counter"),
+    ("fw_read", "fw_read"),
+    ("fw_read_hi", "fw_read_hi"),
+    ("event_info", "event_get_info, 1 entry"),
+    ("boot", "boot: reset to payload entry"),
+]
+
+
+def env_model(*names, default):
+    for n in names:
+        if os.environ.get(n):
+            return os.environ[n]
+    return default
+
+
+def cache_var(build, name):
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        for line in f:
+            m = re.match(rf"{name}:[A-Z]+=(.*)", line)
+            if m:
+                return m.group(1)
+    sys.exit(f"bench-rtl: {name} not in {build}/CMakeCache.txt")
+
+
+def ensure_built(preset, built):
+    """Configure and build the preset's firmware and bench payload (make
+    decides what is stale), unless it is the build directory the caller
+    (the bench-rtl target) has just built."""
+    build = os.path.join(ROOT, "build", preset)
+    if built and os.path.realpath(built) == os.path.realpath(build):
+        return build
+    if not os.path.exists(os.path.join(build, "CMakeCache.txt")):
+        subprocess.run(["cmake", "--preset", preset], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", "--preset", preset, "-j2", "--target", "tally.elf",
+                    "bench_cycles.elf"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return build
+
+
+def symbol(elf, name):
+    out = subprocess.run([CROSS + "nm", elf], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] == name:
+            return f[0]
+    sys.exit(f"bench-rtl: no symbol {name} in {elf}")
+
+
+def pack(fw_bin, payload_bin, fw_base, payload_base, xlen, out_elf, scratch):
+    """fw_bin up to payload_base, payload_bin there: one ELF segment at fw_base."""
+    off = payload_base - fw_base
+    fw = open(fw_bin, "rb").read()[:off]
+    img = fw + bytes(off - len(fw)) + open(payload_bin, "rb").read()
+    raw = os.path.join(scratch, "image.raw")
+    open(raw, "wb").write(img)
+    obj = os.path.join(scratch, "image.o")
+    fmt = "elf64-littleriscv" if xlen == 64 else "elf32-littleriscv"
+    subprocess.run([CROSS + "objcopy", "-I", "binary", "-O", fmt,
+                    "--rename-section", ".data=.image,alloc,load,contents,code", raw, obj],
+                   check=True, cwd=scratch)
+    ld = os.path.join(scratch, "image.ld")
+    open(ld, "w").write(f"SECTIONS {{ . = {fw_base:#x}; .image : {{ *(.image) }} }}\n")
+    subprocess.run([CROSS + "ld", "-m", "elf64lriscv" if xlen == 64 else "elf32lriscv",
+                    f"--entry={fw_base:#x}", "-T", ld, "-o", out_elf, obj,
+                    "--no-warn-rwx-segments"], check=True)
+
+
+def run_cva6(model, elf, watch, log):
+    scratch = os.path.dirname(elf)
+    with open(log, "w") as f:
+        r = subprocess.run([model, "+time_out=20000000", os.path.basename(elf),
+                            f"+tohost_addr={watch}"], cwd=scratch, stdout=f,
+                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=7200)
+    return r.returncode, open(log, errors="replace").read()
+
+
+def run_ibex(model, elf, log):
+    scratch = os.path.dirname(elf)
+    r = subprocess.run([model, f"--meminit=ram,{elf}"], cwd=scratch, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=7200)
+    text = open(os.path.join(scratch, "ibex_simple_system.log"), errors="replace").read()
+    open(log, "w").write(text)
+    return r.returncode, text
+
+
+def parse(name, text):
+    if not re.search(r"^\d+ passed, 0 failed", text, re.M) or "bench: done" not in text:
+        fail = [l for l in text.splitlines() if "FAIL" in l]
+        sys.exit(f"bench-rtl: {name}: the run did not finish with every answer right: "
+                 f"{fail[:3] or 'no summary line'}")
+    rows, first, na, info = {}, {}, {}, []
+    for line in text.splitlines():
+        m = re.match(r"bench: row (\S+) (\d+)$", line)
+        if m:
+            rows[m.group(1)] = int(m.group(2))
+        m = re.match(r"bench: row (\S+) - (.*)$", line)
+        if m:
+            na[m.group(1)] = m.group(2)
+        m = re.match(r"bench: first (\S+) (\d+)$", line)
+        if m:
+            first[m.group(1)] = int(m.group(2))
+        m = re.match(r"bench: info (.*)$", line)
+        if m:
+            info.append(m.group(1))
+    return {"rows": rows, "first": first, "na": na, "info": info}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", action="append", help="tally-rv64, opensbi-rv64, tally-rv32, ibex")
+    ap.add_argument("--log-dir", default=os.path.join(ROOT, "build", "bench-rtl"))
+    ap.add_argument("--built", help="a build directory already built (not rebuilt here)")
+    ap.add_argument("--from-logs", action="store_true",
+                    help="run nothing: print the table from the logs in --log-dir")
+    a = ap.parse_args()
+    os.makedirs(a.log_dir, exist_ok=True)
+    m64 = env_model("CVA6_SIM_RV64", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39"))
+    m32 = env_model("CVA6_SIM_RV32", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv32a6_imac_sv32"))
+    mib = env_model("IBEX_SIM", default=os.path.join(SHARED, "ibex", "Vibex_simple_system"))
+    runs = [("tally-rv64", "Tally CVA6 rv64"), ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"),
+            ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)")]
+    if a.only:
+        runs = [r for r in runs if r[0] in a.only]
+    results = {}
+    for key, title in runs:
+        log = os.path.join(a.log_dir, f"{key}.log")
+        if a.from_logs:
+            text = open(log, errors="replace").read() if os.path.exists(log) else ""
+            if "bench: done" in text:
+                results[key] = (title, parse(title, text))
+            else:
+                print(f"bench-rtl: {title}: no finished run in {log}", file=sys.stderr)
+            continue
+        preset = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64",
+                  "tally-rv32": "cva6-rv32", "ibex": "ibex"}[key]
+        model = {"tally-rv64": m64, "opensbi-rv64": m64, "tally-rv32": m32, "ibex": mib}[key]
+        if not os.access(model, os.X_OK):
+            print(f"bench-rtl: {title}: no model at {model}, skipped", file=sys.stderr)
+            continue
+        if key == "opensbi-rv64" and not os.path.exists(OPENSBI):
+            print(f"bench-rtl: {title}: {OPENSBI} missing (apt-get install opensbi), skipped",
+                  file=sys.stderr)
+            continue
+        build = ensure_built(preset, a.built)
+        xlen = int(cache_var(build, "TALLY_XLEN"))
+        fw_base = int(cache_var(build, "TALLY_FW_BASE"), 0)
+        pl_base = int(cache_var(build, "TALLY_PAYLOAD_BASE"), 0)
+        payload_elf = os.path.join(build, "tests", "payload", "bench_cycles.elf")
+        payload_bin = os.path.join(build, "tests", "payload", "bench_cycles.bin")
+        fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
+        scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
+        try:
+            elf = os.path.join(scratch, "image.elf")
+            pack(fw_bin, payload_bin, fw_base, pl_base, xlen, elf, scratch)
+            print(f"bench-rtl: running {title} (log {log})", file=sys.stderr)
+            if key == "ibex":
+                rc, text = run_ibex(model, elf, log)
+            else:
+                watch = (symbol(payload_elf, "bench_exit") if key.startswith("opensbi")
+                         else symbol(os.path.join(build, "tally.elf"), "tohost"))
+                rc, text = run_cva6(model, elf, watch, log)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+        results[key] = (title, parse(title, text))
+    print_table(results)
+
+
+def fmt(n):
+    return f"{n:,}".replace(",", " ")
+
+
+def print_table(results):
+    keys = list(results)
+    print("Core cycles per call (rdcycle around 32 calls minus the same loop with a nop for "
+          "each ecall; every answer checked); steady state (mean of 32) / first call:\n")
+    head = ["call"] + [results[k][0] for k in keys]
+    if "tally-rv64" in results and "opensbi-rv64" in results:
+        head.append("OpenSBI / Tally rv64")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    notes = {}
+    for key, name in ROWS:
+        cells = [name]
+        for k in keys:
+            r = results[k][1]
+            if key in r["rows"]:
+                v = r["rows"][key]
+                cells.append(fmt(v) if key == "boot" else f"{v} / {r['first'].get(key, '?')}")
+            elif key in r["na"]:
+                why = r["na"][key]
+                notes.setdefault(why, len(notes) + 1)
+                cells.append(f"— ({notes[why]})")
+            else:
+                cells.append("—")
+        if len(head) > len(keys) + 1:
+            t, o = results["tally-rv64"][1]["rows"].get(key), results["opensbi-rv64"][1]["rows"].get(key)
+            cells.append(f"{o / t:.1f}×" if t and o else "—")
+        print("| " + " | ".join(cells) + " |")
+    print()
+    for why, n in notes.items():
+        print(f"- ({n}) {REASONS.get(why, why)}")
+    for k in keys:
+        held = [i for i in results[k][1]["info"] if "held" in i or " on " in i or "fw_event" in i]
+        if held:
+            print(f"- {results[k][0]}: " + "; ".join(held))
+
+
+if __name__ == "__main__":
+    main()
