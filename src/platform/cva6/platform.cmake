@@ -38,3 +38,12 @@ if(TARGET cva6_rtl.elf)
     COMMAND ${CMAKE_COMMAND} -DELF=tally-rtl.elf -DREADELF=${CMAKE_READELF}
       -DBASE=${TALLY_FW_BASE} -P ${CMAKE_SOURCE_DIR}/tests/rtl/cva6-check-segments.cmake)
 endif()
+# The conformance payload (the one cva6-conformance boots on QEMU) on the
+# testharness: tests/rtl/conformance.cmake runs it on the RTL.
+if(TARGET test_cva6.elf)
+  tally_cva6_image(tally-conformance testharness test_cva6.elf
+    ${CMAKE_BINARY_DIR}/tests/payload/test_cva6.bin)
+  add_custom_command(TARGET tally-conformance.elf POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -DELF=tally-conformance.elf -DREADELF=${CMAKE_READELF}
+      -DBASE=${TALLY_FW_BASE} -P ${CMAKE_SOURCE_DIR}/tests/rtl/cva6-check-segments.cmake)
+endif()
