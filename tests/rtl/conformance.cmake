@@ -14,3 +14,44 @@ if(TALLY_PLATFORM STREQUAL "cva6")
       ${CMAKE_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/cva6-rtl-conformance.log)
   set_tests_properties(cva6-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3600)
 endif()
+
+# Ibex (M+U): the same files built for U-mode (UMODE, conformance/main.c
+# says which checks that leaves), as conformance-umode.elf. Ibex boards
+# pass no device tree, so RAM ends where the preset says.
+if(TALLY_PLATFORM STREQUAL "ibex")
+  math(EXPR _ram_end "${TALLY_FW_BASE} + ${TALLY_RAM_SIZE}" OUTPUT_FORMAT HEXADECIMAL)
+  tally_payload(conformance-umode ${CONFORMANCE_SOURCES})
+  target_compile_definitions(conformance-umode.elf PRIVATE UMODE
+    FW_BASE=${TALLY_FW_BASE}UL BOARD_RAM_END=${_ram_end}UL)
+  if(TALLY_BOARD STREQUAL "qemu_virt")
+    # The QEMU stand-in (no hpm counters; QEMU's device tree names the RAM).
+    tally_qemu_test(ibex-qemu-conformance conformance-umode)
+  else()
+    # The Ibex RTL: ten 40-bit event counters (the hpm checks here are
+    # about get_info; ibex_test.c counts their events). The image is the
+    # board's firmware with this payload linked in where tally.elf has
+    # ibex-test, built from tally.elf's sources and flags (tally_image).
+    target_compile_definitions(conformance-umode.elf PRIVATE HPM_WIDTH=40)
+    set(_src ${TALLY_SRC})
+    list(FILTER _src EXCLUDE REGEX "payload\\.S$")
+    list(TRANSFORM _src REPLACE "^src/" "${CMAKE_SOURCE_DIR}/src/")   # relative to the top
+    set(_wrap ${CMAKE_BINARY_DIR}/generated/tally-conformance-payload.S)
+    file(WRITE ${_wrap} "/* generated: the payload of tally-conformance.elf */\n"
+      "\t.section .payload, \"ax\"\n\t.incbin \"${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.bin\"\n")
+    set_source_files_properties(${_wrap} PROPERTIES
+      OBJECT_DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.bin)
+    tally_image(tally-conformance ${_src} ${_wrap})
+    add_dependencies(tally-conformance.elf conformance-umode.elf)
+    # The demo system's image ends its Verilator run through sim_ctrl.
+    target_compile_definitions(tally-conformance.elf PRIVATE TALLY_DEMO_SIM_CTRL)
+    if(TALLY_BOARD STREQUAL "simple_system")
+      set(_model simple_system)
+    else()
+      set(_model demo_system)
+    endif()
+    add_test(NAME ibex-rtl-conformance
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex-conformance.sh ${_model}
+        ${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/ibex-rtl-conformance.log)
+    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+  endif()
+endif()

@@ -19,7 +19,9 @@
 #ifndef HPM_WIDTH
 #define HPM_WIDTH 64
 #endif
+#ifndef FW_BASE
 #define FW_BASE 0x80000000UL          /* the firmware, closed by PMP */
+#endif
 #define XLEN __riscv_xlen
 #define NUM_FW_COUNTERS 16            /* what Tally provides */
 
@@ -137,6 +139,7 @@ void test_big_ram(unsigned long hartid);
 enum erratum {
 	ERRATUM_CVA6_PMP_STORE_AS_LOAD,   /* PMP store fault: cause 5, stval 0 */
 	ERRATUM_CVA6_HPMCOUNTER3H,        /* rv32: hpmcounter3h != mhpmcounter3h */
+	ERRATUM_QEMU_IBEX_STOPPED_READS_0, /* Ibex stand-in: a stopped counter reads 0 */
 	NUM_ERRATA
 };
 void errata_identify_core(void);

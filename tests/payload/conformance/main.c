@@ -29,16 +29,42 @@
  *                  cannot be said in 32 bits, so the other checks do not apply)
  *   SV32_ABOVE_4G  rv32: also store through Sv32 to physical 0x1_0000_0000
  *                  (not on QEMU 7.2, see ram.c)
+ *   UMODE          the payload runs in U-mode on an M+U hart (Ibex): only
+ *                  the checks that need no trap of their own (below)
+ *   FW_BASE        where the firmware starts (default 0x80000000)
+ *   BOARD_RAM_END  where RAM ends on a board whose firmware passes no
+ *                  device tree (a1 = 0)
  */
 #include "conformance.h"
 
 void payload_main(unsigned long hartid, unsigned long fdt);
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
+#ifndef UMODE
 	__asm__ volatile("csrw stvec, %0" :: "r"(s_trap_vector));
+#endif
 	printf("# Tally conformance payload, rv%d, hart %lu, fdt 0x%lx\n", XLEN, hartid, fdt);
 	errata_identify_core();
 	ram_from_device_tree(fdt);
+#ifdef UMODE
+	/*
+	 * An M+U hart (Ibex): the payload runs in U-mode and no trap reaches
+	 * it, so the checks that need one (TIME, PMP faults, redirected
+	 * illegal instructions and misaligned accesses) are not for it;
+	 * illegal_insn() is an emulated rdtime here. Which hpm events a core
+	 * counts, and how many, is tests/payload/ibex/ibex_test.c's job.
+	 */
+	test_base();
+	test_regs();
+	test_dbcn();
+	test_srst();
+	test_u32_args();
+	pmu_layout();
+	test_pmu_cycles_instret();
+	test_pmu_errors();
+	test_pmu_snapshot();
+	finish();
+#endif
 #ifdef BIG_RAM_ONLY
 	pmu_layout();
 	test_big_ram(hartid);

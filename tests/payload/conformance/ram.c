@@ -94,6 +94,15 @@ static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
 void ram_from_device_tree(unsigned long fdt)
 {
 	ram_end64 = fdt_ram_end(fdt, (unsigned long)&ram_end);
+#ifdef BOARD_RAM_END
+	/* A board the firmware hands no device tree (a1 = 0: the Ibex systems). */
+	if (!fdt) {
+		ram_end = BOARD_RAM_END;
+		ram_end64 = BOARD_RAM_END;
+		printf("# no device tree: RAM ends at 0x%lx, as the board says\n", ram_end);
+		return;
+	}
+#endif
 	check_that(ram_end64 != 0, (unsigned long)ram_end64, "a memory range holding the payload",
 		   "ram: the device tree at 0x%lx has the payload's memory range", fdt);
 #ifdef RAM_END64
