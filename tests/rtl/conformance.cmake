@@ -18,6 +18,11 @@ endif()
 # Ibex (M+U): the same files built for U-mode (UMODE, conformance/main.c
 # says which checks that leaves), as conformance-umode.elf. Ibex boards
 # pass no device tree, so RAM ends where the preset says.
+# ibex-qemu-conformance: on the QEMU stand-in (the ibex-qemu preset).
+# ibex-rtl-conformance: tally-conformance.elf (the board's firmware with
+#   this payload) on the simple_system model (IBEX_SIM, the ibex preset)
+#   or the demo system's (IBEX_DEMO_SIM, the ibex-demo-system preset);
+#   skipped (exit 77) when the variable is not set.
 if(TALLY_PLATFORM STREQUAL "ibex")
   math(EXPR _ram_end "${TALLY_FW_BASE} + ${TALLY_RAM_SIZE}" OUTPUT_FORMAT HEXADECIMAL)
   tally_payload(conformance-umode ${CONFORMANCE_SOURCES})
@@ -48,6 +53,12 @@ if(TALLY_PLATFORM STREQUAL "ibex")
       set(_model simple_system)
     else()
       set(_model demo_system)
+      # Firmware, payload and the payload's .bss and stack in 128 KiB of BRAM.
+      add_test(NAME demo-system-conformance-fits COMMAND ${CMAKE_COMMAND}
+        -DNM=${CMAKE_NM} -DFW=${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf
+        -DPAYLOAD=${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.elf
+        -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}
+        -P ${CMAKE_SOURCE_DIR}/src/platform/ibex/fits-in-ram.cmake)
     endif()
     add_test(NAME ibex-rtl-conformance
       COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex-conformance.sh ${_model}
