@@ -1,6 +1,6 @@
 # CVA6: included by the top-level CMakeLists.txt after tally.elf (the board
 # the preset names, the testharness) is defined. Builds the same firmware
-# for two more uses, from the same sources and with the same flags:
+# for three more uses, from the same sources and with the same flags:
 #   tally-qemu.elf/.bin  boards/qemu.c: the cva6 backend on QEMU virt, which
 #                        the QEMU tests boot (TALLY_QEMU_BIOS)
 #   tally-rtl.elf        the testharness board with the RTL test payload

@@ -65,6 +65,38 @@ void pmu_layout(void)
 #define FIXED_OR_ALL(n) hw_mask()
 #endif
 
+/*
+ * Configure a fixed counter (0 cycle, 2 instret) cleared and started from
+ * the set FIXED_OR_ALL(ctr); return its first read, which must be small.
+ */
+static unsigned long start_fixed(unsigned long ctr, unsigned long hw_event, const char *ev_name,
+				 const char *csr_name, unsigned long (*rd)(void))
+{
+	struct sbiret r = cfg_match(0, FIXED_OR_ALL(ctr), PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+				    PMU_EVENT_IDX(PMU_TYPE_HW, hw_event), 0);
+	unsigned long a;
+
+	check_eq(r.error, 0, "pmu: config_matching(%s, CLEAR|AUTO_START)", ev_name);
+	check_eq(r.value, ctr, "pmu: ... on counter %lu", ctr);
+	a = rd();
+	check_that(a < 100000000, a, "< 1e8 (just cleared)", "pmu: %s was cleared", csr_name);
+	return a;
+}
+
+/* A stopped fixed counter reads the same before and after a loop. */
+static void check_frozen(const char *csr_name, unsigned long (*rd)(void))
+{
+	unsigned long a = rd(), b;
+
+	spin(10000);
+	b = rd();
+	if (erratum(ERRATUM_QEMU_IBEX_STOPPED_READS_0))
+		check_eq(b, 0, "pmu: %s reads 0 after stop (erratum: %s)", csr_name,
+			 erratum_name(ERRATUM_QEMU_IBEX_STOPPED_READS_0));
+	else
+		check_eq(b, a, "pmu: %s does not move after stop", csr_name);
+}
+
 void test_pmu_cycles_instret(void)
 {
 	const unsigned long inval = (unsigned long)SBI_ERR_INVALID_PARAM;
@@ -74,12 +106,7 @@ void test_pmu_cycles_instret(void)
 	/* CPU_CYCLES lands on counter 0, cleared and running. (With Sscofpmf
 	 * the firmware prefers an hpm counter; test_pmu_sscofpmf checks that,
 	 * so here the set is counter 0 alone.) */
-	r = cfg_match(0, FIXED_OR_ALL(0), PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-		      PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
-	check_eq(r.error, 0, "pmu: config_matching(CPU_CYCLES, CLEAR|AUTO_START)");
-	check_eq(r.value, 0, "pmu: ... on counter 0");
-	a = rd_cycle();
-	check_that(a < 100000000, a, "< 1e8 (just cleared)", "pmu: cycle was cleared");
+	a = start_fixed(0, PMU_HW_CPU_CYCLES, "CPU_CYCLES", "cycle", rd_cycle);
 	spin(10000);
 	b = rd_cycle();
 	check_that(b > a, b, "> first read", "pmu: cycle advances while started");
@@ -90,14 +117,8 @@ void test_pmu_cycles_instret(void)
 
 	r = ctr_stop(0, 1, 0);
 	check_eq(r.error, 0, "pmu: stop counter 0");
-	a = rd_cycle();
-	spin(10000);
+	check_frozen("cycle", rd_cycle);
 	b = rd_cycle();
-	if (erratum(ERRATUM_QEMU_IBEX_STOPPED_READS_0))
-		check_eq(b, 0, "pmu: cycle reads 0 after stop (erratum: %s)",
-			 erratum_name(ERRATUM_QEMU_IBEX_STOPPED_READS_0));
-	else
-		check_eq(b, a, "pmu: cycle does not move after stop");
 	check_eq(ctr_stop(0, 1, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: stop a stopped counter: ALREADY_STOPPED");
 	/* Restart without a new value: it goes on from where it stopped. */
@@ -136,26 +157,14 @@ void test_pmu_cycles_instret(void)
 		 "pmu: release counter 0");
 
 	/* INSTRUCTIONS lands on counter 2. */
-	r = cfg_match(0, FIXED_OR_ALL(2), PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
-		      PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0);
-	check_eq(r.error, 0, "pmu: config_matching(INSTRUCTIONS, CLEAR|AUTO_START)");
-	check_eq(r.value, 2, "pmu: ... on counter 2");
-	a = rd_instret();
-	check_that(a < 100000000, a, "< 1e8 (just cleared)", "pmu: instret was cleared");
+	a = start_fixed(2, PMU_HW_INSTRUCTIONS, "INSTRUCTIONS", "instret", rd_instret);
 	spin(10000);
 	b = rd_instret();
 	check_that(b - a >= 10000, b - a, ">= 10000", "pmu: instret advances by at least the loop");
 	check_eq(cfg_match(2, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: counter 2 is not handed out twice");
 	check_eq(ctr_stop(2, 1, 0).error, 0, "pmu: stop counter 2");
-	a = rd_instret();
-	spin(10000);
-	b = rd_instret();
-	if (erratum(ERRATUM_QEMU_IBEX_STOPPED_READS_0))
-		check_eq(b, 0, "pmu: instret reads 0 after stop (erratum: %s)",
-			 erratum_name(ERRATUM_QEMU_IBEX_STOPPED_READS_0));
-	else
-		check_eq(b, a, "pmu: instret does not move after stop");
+	check_frozen("instret", rd_instret);
 	check_eq(ctr_stop(2, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release counter 2 (ALREADY_STOPPED)");
 	r = cfg_match(0, FIXED_OR_ALL(2), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0);
