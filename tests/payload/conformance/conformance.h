@@ -137,7 +137,7 @@ void test_big_ram(unsigned long hartid);
  * core under test (its mvendorid/marchid, from SBI Base) has it.
  */
 enum erratum {
-	ERRATUM_CVA6_PMP_STORE_AS_LOAD,   /* PMP store fault: cause 5, stval 0 */
+	ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0, /* PMP fault: load fault (5), stval 0 */
 	ERRATUM_CVA6_HPMCOUNTER3H,        /* rv32: hpmcounter3h != mhpmcounter3h */
 	ERRATUM_QEMU_IBEX_STOPPED_READS_0, /* Ibex stand-in: a stopped counter reads 0 */
 	NUM_ERRATA

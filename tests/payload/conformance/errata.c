@@ -24,15 +24,17 @@ static const struct {
 	bool umode;                    /* only the M+U (Ibex) build */
 } errata[NUM_ERRATA] = {
 	/*
-	 * CVA6 (commit 6cb20010, corev_apu testharness): an S-mode store into a
-	 * PMP-protected region raises a load access fault (cause 5) with tval 0
-	 * instead of a store access fault (7) at the address: its
-	 * load_store_unit.sv feeds the PMP check the MMU's delayed valid with
-	 * the current cycle's store flag and address. The firmware passes on
-	 * what the core reported, and counts it as the core reported it.
+	 * CVA6 (commit 6cb20010, corev_apu testharness): an S-mode access to a
+	 * PMP-protected region is reported as a load access fault (cause 5)
+	 * with tval 0, a store as well as a load: its load_store_unit.sv feeds
+	 * the PMP check the MMU's delayed valid with the current cycle's store
+	 * flag and address, which by then are an idle request's. So a store
+	 * gets cause 5 instead of 7, and neither gets its address in tval.
+	 * The firmware passes on what the core reported, and counts it as the
+	 * core reported it.
 	 */
-	[ERRATUM_CVA6_PMP_STORE_AS_LOAD] = {
-		"CVA6 PMP store fault reported as a load access fault with tval 0",
+	[ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0] = {
+		"CVA6 PMP access fault reported as a load access fault with tval 0",
 		MVENDORID_OPENHW, MARCHID_CVA6, ~0UL, 0, false },
 	/*
 	 * CVA6 rv32: S-mode's hpmcounter3h does not read back mhpmcounter3h.

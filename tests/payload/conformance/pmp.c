@@ -11,11 +11,11 @@ void test_pmp(void)
 	store_to(FW_BASE);
 	catch_end();
 	check_eq(n_traps, 1, "pmp: store into the firmware traps");
-	if (erratum(ERRATUM_CVA6_PMP_STORE_AS_LOAD)) {
+	if (erratum(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0)) {
 		check_eq(last_cause, CAUSE_LOAD_ACCESS, "pmp: ... as a load access fault (erratum: %s)",
-			 erratum_name(ERRATUM_CVA6_PMP_STORE_AS_LOAD));
+			 erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
 		check_eq(last_tval, 0, "pmp: ... stval 0 (erratum: %s)",
-			 erratum_name(ERRATUM_CVA6_PMP_STORE_AS_LOAD));
+			 erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
 	} else {
 		check_eq(last_cause, CAUSE_STORE_ACCESS, "pmp: ... as a store access fault");
 		check_eq(last_tval, FW_BASE, "pmp: ... stval is the address");
@@ -28,7 +28,11 @@ void test_pmp(void)
 	catch_end();
 	check_eq(n_traps, 1, "pmp: load from the firmware traps");
 	check_eq(last_cause, CAUSE_LOAD_ACCESS, "pmp: ... as a load access fault");
-	check_eq(last_tval, FW_BASE + 0x40, "pmp: ... stval is the address");
+	if (erratum(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0))
+		check_eq(last_tval, 0, "pmp: ... stval 0 (erratum: %s)",
+			 erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
+	else
+		check_eq(last_tval, FW_BASE + 0x40, "pmp: ... stval is the address");
 	check_eq(SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).value, 0x7A11,
 		 "pmp: the firmware survives the load fault");
 

@@ -18,7 +18,7 @@ void test_pmu_fw(void)
 	const unsigned long inval = (unsigned long)SBI_ERR_INVALID_PARAM;
 	const unsigned long go = PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START;
 	struct sbiret r;
-	const bool store_as_load = erratum(ERRATUM_CVA6_PMP_STORE_AS_LOAD);
+	const bool store_as_load = erratum(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0);
 	unsigned long ill, idx;
 
 	/* ILLEGAL_INSN counts exactly the illegal instructions of the payload. */
@@ -64,7 +64,7 @@ void test_pmu_fw(void)
 	 * reports a store fault as a load fault, that is a load fault. */
 	if (store_as_load)
 		check_eq(fw_read(idx).value, 0, "pmu fw: ACCESS_STORE counts no fault the core "
-			 "reported as a load fault (erratum: %s)", erratum_name(ERRATUM_CVA6_PMP_STORE_AS_LOAD));
+			 "reported as a load fault (erratum: %s)", erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
 	else
 		check_eq(fw_read(idx).value, 2, "pmu fw: ACCESS_STORE counts the 2 PMP store faults");
 	check_eq(ctr_stop(idx, 1, PMU_STOP_RESET).error, 0, "pmu fw: release ACCESS_STORE");
@@ -79,7 +79,7 @@ void test_pmu_fw(void)
 	if (store_as_load)
 		check_eq(fw_read(idx).value, 2, "pmu fw: ACCESS_LOAD counts the PMP load fault and the "
 			 "store the core reported as one (erratum: %s)",
-			 erratum_name(ERRATUM_CVA6_PMP_STORE_AS_LOAD));
+			 erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
 	else
 		check_eq(fw_read(idx).value, 1, "pmu fw: ACCESS_LOAD counts the PMP load fault");
 	check_eq(ctr_stop(idx, 1, PMU_STOP_RESET).error, 0, "pmu fw: release ACCESS_LOAD");
