@@ -63,6 +63,6 @@ if(TALLY_PLATFORM STREQUAL "ibex")
     add_test(NAME ibex-rtl-conformance
       COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex-conformance.sh ${_model}
         ${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/ibex-rtl-conformance.log)
-    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3000)
   endif()
 endif()

@@ -12,7 +12,7 @@
 # run): the run happens in a fresh folder under /tmp, the trace goes to
 # /dev/null, and only the console is kept, as LOG. The run ends at the
 # payload's SRST shutdown (the simulation control's halt register), or
-# at IBEX_SIM_TIMEOUT seconds (default 900); the demo system is also
+# at IBEX_SIM_TIMEOUT seconds (default 2400); the demo system is also
 # stopped at 200 M cycles, over twice what this payload needs at 115200
 # baud. The wall time of the run is printed.
 set -u
@@ -33,7 +33,7 @@ trap 'rm -rf "$scratch"' EXIT
 ln -s /dev/null "$scratch/trace_core_00000000.log"
 cd "$scratch" || exit 1
 start=$SECONDS
-timeout --foreground "${IBEX_SIM_TIMEOUT:-900}" "$sim" --meminit=ram,"$elf" "${args[@]}" \
+timeout --foreground "${IBEX_SIM_TIMEOUT:-2400}" "$sim" --meminit=ram,"$elf" "${args[@]}" \
   </dev/null >sim.out 2>&1
 rc=$?
 [ -f "$console" ] || { echo "no $console (simulator exit $rc)"; cat sim.out; exit 1; }
