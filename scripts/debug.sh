@@ -1,17 +1,33 @@
 #!/usr/bin/env bash
-# Step through Tally with gdb.
+# Step through one SBI call with gdb, from the payload's ecall onwards.
 #
-#   scripts/debug.sh [PRESET] [PAYLOAD]     default: qemu-virt-rv64 hello
+#   scripts/debug.sh [PRESET] [CALL]        default: qemu-virt-rv64 pmu_start
+#   scripts/debug.sh [PRESET] --list        the calls CALL may name
+#   scripts/debug.sh [PRESET] reset [PAYLOAD]   stop at the reset vector instead
 #
 # PRESET may also be a build directory (used as it is, not rebuilt).
-# Builds the preset if needed, boots its firmware and PAYLOAD
-# (build/PRESET/tests/payload/PAYLOAD.elf) under QEMU stopped at the reset
-# vector with the gdb stub listening, and starts gdb-multiarch with the
-# firmware's and the payload's symbols and a breakpoint at the SBI
-# dispatcher, sbi_ecall. Type `continue` and you are in the payload's first
-# ecall: a7 holds the EID, a6 the FID, a0..a5 the arguments (SBI spec 3.1).
-# `bt` shows trap_entry below it; `finish` returns to the trap vector, and
-# `stepi` walks on to the mret.
+#
+# CALL is one of the calls of the trace payload (tests/payload/trace.c,
+# the one scripts/trace.sh traces); the default, pmu_start, is the
+# counter_start that docs/walkthrough.md follows. The script builds the
+# preset if needed, boots its firmware with that payload under QEMU with
+# the gdb stub listening, and starts gdb-multiarch with the firmware's and
+# the payload's symbols, stopped on the payload's ecall for CALL: the
+# arguments are in place (printed, EID in hex; type `sbi` to see them
+# again) and the hart is still in S-mode. Then, as the walk-through goes:
+#   tbreak trap_entry      (not stepi: QEMU's gdb stub steps over a trap,
+#   continue                the whole call at once) the hart has trapped:
+#                           trap_entry, M-mode
+#   break sbi_ecall        and the same for sbi_pmu_ecall, pmu_counter_start...
+#   continue               stops in each function the call passes through
+# `bt` in pmu_counter_start shows trap_entry right below it: sbi_ecall and
+# sbi_pmu_ecall reach it by tail calls (a jump, no frame of their own), so
+# only a breakpoint in each shows them. Numbers print in hex.
+#
+# `reset` stops at the reset vector (docs/boot.md) with PAYLOAD
+# (build/PRESET/tests/payload/PAYLOAD.elf, default hello) loaded and a
+# breakpoint at sbi_ecall: the U-mode presets (ibex-qemu), which have no
+# trace payload, are debugged this way.
 #
 # The console (banner, payload output) goes to the same terminal as gdb.
 # QEMU is stopped when gdb exits.
@@ -23,17 +39,34 @@
 set -euo pipefail
 
 preset=${1:-qemu-virt-rv64}
-payload=${2:-hello}
+call=${2:-pmu_start}
+cross=riscv64-unknown-elf-
 # shellcheck source=scripts/lib-preset.sh
 . "$(dirname "$0")/lib-preset.sh"
-preset_build debug.sh
+preset_build debug.sh "$preset"
 command -v gdb-multiarch >/dev/null || die "gdb-multiarch not found (scripts/setup.sh installs it)"
+if [ "$call" = reset ]; then
+	payload=${3:-hello}
+else
+	grep -q '^TALLY_PAYLOAD_ECALL_CAUSE:[A-Z]*=9$' "$build/CMakeCache.txt" ||
+		die "preset $preset has no trace payload (no S-mode); try: $0 $preset reset"
+	payload=trace
+fi
 payload_elf=$build/tests/payload/$payload.elf
 if [ "$nobuild" = 0 ]; then
 	cmake --build "$build" -j2 --target "$(basename "$fw_elf")" "$payload.elf" >/dev/null ||
 		die "cannot build $(basename "$fw_elf") and $payload.elf in preset $preset (is '$payload' one of its payloads?)"
 fi
 [ -f "$fw_elf" ] && [ -f "$payload_elf" ] || die "$fw_elf or $payload_elf missing: build the preset first"
+
+if [ "$call" = --list ]; then
+	${cross}nm "$payload_elf" | sed -n 's/.* trace_call_//p' | sort
+	exit 0
+fi
+if [ "$call" != reset ]; then
+	${cross}nm "$payload_elf" | grep -q " trace_call_$call\$" ||
+		die "no call '$call' in the trace payload; try: $0 $preset --list"
+fi
 
 qemu=$(cache TALLY_QEMU)
 machine=$(cache TALLY_QEMU_MACHINE | tr ';' ' ')
@@ -50,7 +83,8 @@ console=${DEBUG_CONSOLE:-stdio}
 	-bios "$build/$bios" -kernel "$payload_elf" \
 	-gdb "tcp:127.0.0.1:$port" -S </dev/null &
 qemu_pid=$!
-stop_qemu() { kill "$qemu_pid" 2>/dev/null || true; wait "$qemu_pid" 2>/dev/null || true; }
+setup=$(mktemp /tmp/tally-debug.XXXXXX)
+stop_qemu() { kill "$qemu_pid" 2>/dev/null || true; wait "$qemu_pid" 2>/dev/null || true; rm -f "$setup"; }
 trap stop_qemu EXIT
 
 # Wait for the stub to listen (QEMU needs a moment to start).
@@ -61,17 +95,63 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 
-setup=(
-	-ex "set pagination off"
-	-ex "set confirm off"
-	-ex "file $fw_elf"
-	-ex "add-symbol-file $payload_elf"
-	-ex "target remote 127.0.0.1:$port"
-	-ex "break sbi_ecall"
-)
-if [ -n "${DEBUG_GDB_BATCH:-}" ]; then
-	gdb-multiarch -q -nx -batch "${setup[@]}" -x "$DEBUG_GDB_BATCH"
+# `sbi`: the registers of an SBI call as the SBI spec (3.1, "Binary
+# Encoding") reads them, the EID in hex and named.
+cat >"$setup" <<GDB
+set pagination off
+set confirm off
+set output-radix 16
+file $fw_elf
+add-symbol-file $payload_elf
+target remote 127.0.0.1:$port
+define sbi
+  printf "SBI call: a7 (EID) = 0x%lx", \$a7
+  if \$a7 == 0x10
+    printf " (Base)"
+  end
+  if \$a7 == 0x54494d45
+    printf " (TIME)"
+  end
+  if \$a7 == 0x4442434e
+    printf " (DBCN)"
+  end
+  if \$a7 == 0x53525354
+    printf " (SRST)"
+  end
+  if \$a7 == 0x504d55
+    printf " (PMU)"
+  end
+  if \$a7 == 0x48534d
+    printf " (HSM)"
+  end
+  if \$a7 == 0x735049
+    printf " (IPI)"
+  end
+  if \$a7 == 0x52464e43
+    printf " (RFENCE)"
+  end
+  printf ", a6 (FID) = %lu\n", \$a6
+  printf "  a0 = 0x%lx  a1 = 0x%lx  a2 = 0x%lx  a3 = 0x%lx  a4 = 0x%lx  a5 = 0x%lx\n", \$a0, \$a1, \$a2, \$a3, \$a4, \$a5
+end
+document sbi
+Print a0..a7 as the arguments of an SBI call (EID in a7, FID in a6).
+end
+GDB
+if [ "$call" = reset ]; then
+	echo "break sbi_ecall" >>"$setup"
+	hint="QEMU stopped at reset; breakpoint at sbi_ecall. Type 'continue'."
 else
-	echo "debug.sh: QEMU stopped at reset; breakpoint at sbi_ecall. Type 'continue'."
-	gdb-multiarch -q "${setup[@]}"
+	cat >>"$setup" <<GDB
+tbreak *trace_call_$call
+continue
+sbi
+GDB
+	hint="stopped on the payload's ecall for '$call' (S-mode). 'tbreak trap_entry' + 'continue':
+the trap (stepi would run the whole call). 'break FUNCTION' + 'continue': each function on the way
+(bt leaves out those that tail-called). 'sbi' prints the call again. docs/walkthrough.md follows pmu_start."
+fi
+if [ -n "${DEBUG_GDB_BATCH:-}" ]; then
+	gdb-multiarch -q -nx -batch -x "$setup" -x "$DEBUG_GDB_BATCH"
+else
+	gdb-multiarch -q -x "$setup" -ex "echo debug.sh: $hint\n"
 fi

@@ -19,7 +19,7 @@
 # The run is under -icount shift=0 as the benchmark is, and the payload
 # counts the call with rdinstret (minus the same pair around a nop). The
 # last line compares that count with the length of the trace; --check
-# turns a difference into a failure (tests/tools/CMakeLists.txt runs it).
+# turns a difference into a failure (tests/scripts/trace-test.sh runs it).
 #
 # Environment: TRACE_LOG keeps QEMU's raw log at that path; TRACE_CPU sets -cpu; TRACE_QUIET=1
 # prints only the per-function table and the totals.
@@ -32,7 +32,7 @@ call=${2:-get_spec_version}
 cross=riscv64-unknown-elf-
 # shellcheck source=scripts/lib-preset.sh
 . "$(dirname "$0")/lib-preset.sh"
-preset_build trace.sh
+preset_build trace.sh "$preset"
 for tool in python3 ${cross}addr2line ${cross}objdump ${cross}nm; do
 	command -v "$tool" >/dev/null || die "$tool not found (scripts/setup.sh installs it)"
 done

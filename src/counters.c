@@ -4,8 +4,8 @@
  * than assumed from a core's name.
  *
  * A read of cycle, time, instret or hpmcounterN below M works only if
- * mcounteren has bit n set (priv spec 3.1.11) and the core implements the
- * user-level CSR at all. Cores differ: the current lowRISC Ibex RTL has a
+ * mcounteren has bit n set (priv spec 3.1.11 "Machine Counter-Enable
+ * Register") and the core implements the user-level CSR at all. Cores differ: the current lowRISC Ibex RTL has a
  * working mcounteren and user-level counter CSRs, so U-mode reads go
  * straight to the hardware; older Ibex releases (the one the Ibex demo
  * system vendors) hardwire mcounteren to 0 and have no such CSRs, so every

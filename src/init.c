@@ -52,7 +52,8 @@ static void probe_features(unsigned long *fdt)
 	/*
 	 * Which counters the mode below may read itself: all it can, except
 	 * time without a time CSR (TM clear: rdtime traps, trap.c answers it,
-	 * priv 3.1.11) and whatever the board keeps away. Probed, because
+	 * priv spec 3.1.11 "Machine Counter-Enable Register") and whatever the
+	 * board keeps away. Probed, because
 	 * cores that look alike differ here (counters.c).
 	 */
 	v = features.has_time_csr ? ~0UL : ~(1UL << 1);
@@ -124,7 +125,7 @@ static void probe_features(unsigned long *fdt)
 
 /*
  * Close the firmware's region to lower modes and open everything else
- * (priv spec 3.7). Entry 0 wins over entry 1 where they overlap. Neither
+ * (priv spec 3.7 "Physical Memory Protection"). Entry 0 wins over entry 1 where they overlap. Neither
  * is locked, so M-mode itself is not restricted.
  */
 static void pmp_setup(void)
@@ -155,7 +156,8 @@ static void hart_init(unsigned long hartid)
 	/*
 	 * The mode below M reads the counters the boot probe found readable
 	 * (features.counteren); reads of the others trap as illegal
-	 * instructions and trap.c answers those it can (priv 3.1.11).
+	 * instructions and trap.c answers those it can (priv spec 3.1.11
+	 * "Machine Counter-Enable Register").
 	 */
 	w_mcounteren(features.counteren);
 	if (features.has_pmp)

@@ -58,7 +58,8 @@ static unsigned fence_event(unsigned long kind)
 /*
  * Hypervisor fences that mean "every guest address" (rs1 = x0) or "every
  * VMID / ASID" (rs2 = x0): the register must be x0 itself, since a register
- * that holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2).
+ * that holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2
+ * "Hypervisor Memory-Management Fence Instructions").
  * fence.h's helpers always pass registers, so these spell out x0.
  */
 static inline void hfence_gvma_all(void)

@@ -149,7 +149,7 @@ enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 	 * Little-endian, lowest byte first. A fault stops the access where it
 	 * is: no register has changed yet, and the byte address is what the
 	 * hardware would have put in stval ("the portion of the access that
-	 * caused the fault", priv spec 3.1.16). Bytes a store wrote before the
+	 * caused the fault", priv spec 3.1.16 "Machine Trap Value Register"). Bytes a store wrote before the
 	 * fault stay written; a misaligned store may be seen partially done
 	 * (unprivileged spec 2.6), so S-mode cannot rely on anything else.
 	 */

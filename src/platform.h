@@ -114,7 +114,8 @@ static inline void board_ipi_clear(unsigned long hartid) { platform.ipi.clear(pl
 void board_console_init(void);
 /* The board's power-off or reset, then this hart stops for good (SRST, panic). */
 __attribute__((noreturn)) void board_reset(unsigned long type, unsigned long reason);
-/* The banner's board lines: name, console, timer and timebase, power-off. */
+/* The banner's board lines: the platform's name, the timer's timebase, and
+ * "Power-off : none" on a board without a reset device. */
 void board_banner(void);
 
 /* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */

@@ -26,7 +26,8 @@ static int fw_event_of(unsigned long cause)
 
 /*
  * rdtime on a hart without the time CSR (CVA6), or with mcounteren.TM
- * clear: the read traps as an illegal instruction (priv 3.1.11) and the
+ * clear: the read traps as an illegal instruction (priv spec 3.1.11
+ * "Machine Counter-Enable Register") and the
  * firmware answers from the board timer, which is what Linux on such a
  * core expects of its SBI firmware. rdtime is csrrs rd, time, x0; on rv32
  * rdtimeh reads the upper half (CSR 0xc81). On an M+U hart whose counter
@@ -71,7 +72,8 @@ static bool emulate_rdtime(struct trap_frame *f)
 
 /*
  * Deliver the trap to S-mode as if it had never been routed to M-mode
- * (priv spec 3.1.6.1, 4.1.1): S-mode's trap CSRs get what M-mode's hold,
+ * (priv spec 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1
+ * "Supervisor Status Register"): S-mode's trap CSRs get what M-mode's hold,
  * and mret resumes at stvec in S-mode with interrupts off.
  */
 static void redirect_to_smode(unsigned long cause, unsigned long tval,

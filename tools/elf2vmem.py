@@ -16,7 +16,7 @@ exactly the bytes of the ELF's PT_LOAD segments (file size, at their
 physical address), padded with zeros to whole words; nothing else.
 
 No libraries: the ELF header and program headers are read with struct, so
-this runs wherever python3 does. tests/host/boards/check_vmem.py checks the
+this runs wherever python3 does. tests/image/check_vmem.py checks the
 result against objcopy's binary image.
 """
 import struct

@@ -2,7 +2,7 @@
 /*
  * Guarded probes of mcounteren and of the user-level counter CSRs (see
  * csr_probe.h), for counters.c. A core without U-mode may have no
- * mcounteren (priv spec 3.1.11), and a core may lack the user-level
+ * mcounteren (priv spec 3.1.11 "Machine Counter-Enable Register"), and a core may lack the user-level
  * counter CSRs altogether (older Ibex): both trap, which the trap guard
  * turns into a false return.
  */

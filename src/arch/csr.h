@@ -81,7 +81,7 @@ static inline unsigned long r_time(void) { return csr_read(time); }
 /*
  * menvcfg.STCE (Sstc): lets S-mode program its own timer through stimecmp.
  * Bit 63 of menvcfg; on rv32 bit 31 of menvcfgh. Callers probe under the
- * trap guard first: menvcfg does not exist before priv spec 1.12.
+ * trap guard first: menvcfg does not exist before Privileged Architecture 1.12.
  */
 #if __riscv_xlen == 32
 static inline void set_menvcfg_stce(void) { csr_set(0x31a, ENVCFG_STCE_HI); }
@@ -99,7 +99,8 @@ static inline unsigned long r_stimecmp(void) { return csr_read(0x14d); }
  * How many ASID (satp) and VMID (hgatp) bits the hart keeps: write a
  * paging mode with the field all ones, read back, and put 0 (Bare) back.
  * M-mode itself is never translated, so the short switch is harmless; a
- * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11).
+ * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11
+ * "Supervisor Address Translation and Protection (satp) Register").
  * Run under the trap guard: satp and hgatp may not exist at all.
  */
 #if __riscv_xlen == 32

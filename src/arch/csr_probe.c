@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Guarded counter-bank probes (see csr_probe.h). A core may leave any of
- * these CSRs out: the priv spec lets mhpmcounterN/mhpmeventN be read-only
- * zero (3.1.11) and Ibex does exactly that, while QEMU traps. The trap
+ * these CSRs out: priv spec 3.1.10 "Hardware Performance Monitor" lets
+ * mhpmcounterN/mhpmeventN be read-only zero, and Ibex does exactly that,
+ * while QEMU traps. The trap
  * guard turns "it trapped" into a false return instead of a panic.
  */
 #include "arch/csr.h"        /* the host tests put a fake one first */

@@ -39,7 +39,8 @@ bool csr_probe_mcounteren(unsigned long val, unsigned long *back);
  */
 bool csr_probe_user_counter(unsigned idx);
 
-/* mcountinhibit (priv spec 3.1.13): set bits stop counters, clear bits run them */
+/* mcountinhibit (priv spec 3.1.12 "Machine Counter-Inhibit CSR"): set bits
+ * stop counters, clear bits run them */
 void csr_inhibit_set(unsigned long bits);
 void csr_inhibit_clear(unsigned long bits);
 

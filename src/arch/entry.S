@@ -190,7 +190,8 @@ slow_path:
 
 /*
  * Vectored mode (Ibex has nothing else): exceptions enter at the base,
- * interrupt n at base + 4n (priv spec 3.1.7). Every slot leads to the same
+ * interrupt n at base + 4n (priv spec 3.1.7 "Machine Trap-Vector
+ * Base-Address Register"). Every slot leads to the same
  * entry, which reads mcause anyway. Slots are 4 bytes, so no compressed
  * jumps here (norvc). On a board that resets at FW_BASE + 0x80 (Ibex) the
  * table goes first in the image: 32 slots fill exactly the 0x80 bytes

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The fences a remote-fence request asks a hart to run (priv spec 3.3.2, 4.2.1, 8.3.2). */
+/*
+ * The fences a remote-fence request asks a hart to run: fence.i (unprivileged
+ * spec, "Zifencei" chapter), sfence.vma (priv spec 4.2.1 "Supervisor
+ * Memory-Management Fence Instruction"), hfence.* (priv spec 8.3.2
+ * "Hypervisor Memory-Management Fence Instructions").
+ */
 #ifndef TALLY_ARCH_FENCE_H
 #define TALLY_ARCH_FENCE_H
 

@@ -5,7 +5,8 @@
  * emulation (a platform's emulate_misaligned hook).
  *
  * With MPRV = 1, M-mode loads and stores are translated and protected as
- * if they came from the mode in mstatus.MPP (priv spec 3.1.6.3), and the
+ * if they came from the mode in mstatus.MPP (priv spec 3.1.6.3 "Memory
+ * Privilege in mstatus Register"), and the
  * trap entry left MPP holding the mode that trapped. So S-mode's page
  * tables, sstatus.SUM and .MXR, and PMP all apply to each byte exactly as
  * they would have to the access the hart refused. Instruction fetches are
@@ -22,7 +23,7 @@
 #include "hart.h"
 #include "misaligned.h"
 
-/* mstatus.MXR (priv spec 3.1.6.3): loads may read execute-only pages */
+/* mstatus.MXR (priv spec 3.1.6.3 "Memory Privilege"): loads may read execute-only pages */
 #define MSTATUS_MXR (1UL << 19)
 
 /* One byte loaded with `set` (MPRV, maybe MXR) added to mstatus. 0 or the fault's cause. */
@@ -69,7 +70,8 @@ static unsigned long store8(unsigned long addr, uint8_t val)
  * The trapping instruction, read as the trapped mode would read it, with
  * MXR set so that an execute-only page (which the hart just fetched from)
  * is readable too, as OpenSBI does. mtval is no help: for a misaligned
- * access it holds the address, not the instruction (priv spec 3.1.16).
+ * access it holds the address, not the instruction (priv spec 3.1.16
+ * "Machine Trap Value Register").
  * The upper half is read only for a 32-bit instruction, so a compressed
  * one in the last two bytes of a page never touches the next page.
  */

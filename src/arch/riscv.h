@@ -22,7 +22,7 @@
 #define _UL(x) x##UL
 #endif
 
-/* mstatus fields (priv spec 3.1.6) */
+/* mstatus fields (priv spec 3.1.6 "Machine Status Registers") */
 #define MSTATUS_SIE   _UL(0x00000002)
 #define MSTATUS_MIE   _UL(0x00000008)
 #define MSTATUS_SPIE  _UL(0x00000020)
@@ -36,7 +36,7 @@
 #define PRV_S 1
 #define PRV_M 3
 
-/* mcause values (priv spec 3.1.15) */
+/* mcause values (priv spec 3.1.15 "Machine Cause Register") */
 #define CAUSE_IRQ_FLAG        (_UL(1) << (__riscv_xlen - 1))
 #define CAUSE_MISALIGNED_FETCH 0
 #define CAUSE_FETCH_ACCESS     1
@@ -72,7 +72,7 @@
 /* menvcfg.STCE (Sstc): bit 63, i.e. bit 31 of menvcfgh on rv32 */
 #define ENVCFG_STCE_HI (_UL(1) << 31)
 
-/* mhpmevent bits defined by Sscofpmf (priv spec, Sscofpmf chapter) */
+/* mhpmevent bits defined by Sscofpmf (its own specification, version 1.0) */
 #define HPMEVENT_OF     (1ULL << 63)
 #define HPMEVENT_MINH   (1ULL << 62)
 #define HPMEVENT_SINH   (1ULL << 61)
@@ -80,7 +80,7 @@
 #define HPMEVENT_VSINH  (1ULL << 59)
 #define HPMEVENT_VUINH  (1ULL << 58)
 
-/* PMP configuration bits (priv spec 3.7) */
+/* PMP configuration bits (priv spec 3.7 "Physical Memory Protection") */
 #define PMP_R     0x01
 #define PMP_W     0x02
 #define PMP_X     0x04

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The SiFive CLINT's timer and software interrupts. mtime and each hart's
- * mtimecmp are 64-bit registers (priv spec 3.2.1). How wide the firmware
+ * mtimecmp are 64-bit registers (priv spec 3.2.1 "Machine Timer Registers"). How wide the firmware
  * may access them depends on the bus behind them:
  *
  *   rv64: one 64-bit load or store, always. CVA6's 64-bit CLINT
@@ -14,7 +14,7 @@
  *   CLINT, so no intermediate value can fire early.
  *
  *   rv32: 32-bit accesses are all there is. The split write follows the
- *   priv spec's sequence (3.2.1): low half all ones first, then the high
+ *   sequence of priv spec 3.2.1 "Machine Timer Registers": low half all ones first, then the high
  *   half, then the low half, so no intermediate value lies below both the
  *   old and the new deadline and no early interrupt fires.
  */

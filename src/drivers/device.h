@@ -30,7 +30,8 @@ struct board_console {
 };
 
 /*
- * The machine timer: mtime and one mtimecmp per hart (priv spec 3.2.1),
+ * The machine timer: mtime and one mtimecmp per hart (priv spec 3.2.1
+ * "Machine Timer Registers"),
  * ticking hz times a second. hz is what the banner prints, and what a
  * device tree copied out of a boot ROM is made to say (timebase-frequency,
  * dt_fixup_copy in dt.c).

@@ -8,54 +8,15 @@
  */
 #include <stdint.h>
 
+#include "init-lib.h"
+
 #define SYS_ioctl 29
 #define SYS_nanosleep 101
 #define SYS_read 63
-#define SYS_write 64
 #define SYS_sched_setaffinity 122
-#define SYS_reboot 142
 #define SYS_perf_event_open 241
 #define SYS_mmap 222
 
-static long sys6(long n, long a, long b, long c, long d, long e, long f)
-{
-	register long a0 __asm__("a0") = a, a1 __asm__("a1") = b, a2 __asm__("a2") = c;
-	register long a3 __asm__("a3") = d, a4 __asm__("a4") = e, a5 __asm__("a5") = f;
-	register long a7 __asm__("a7") = n;
-	__asm__ volatile("ecall" : "+r"(a0) : "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a7)
-			 : "memory");
-	return a0;
-}
-
-static long sys(long n, long a, long b, long c, long d, long e)
-{
-	return sys6(n, a, b, c, d, e, 0);
-}
-
-static void out(const char *s)
-{
-	long n = 0;
-	while (s[n])
-		n++;
-	sys(SYS_write, 1, (long)s, n, 0, 0);
-}
-
-static void out_num(uint64_t v)
-{
-	char b[24];
-	int i = 23;
-	b[i] = 0;
-	do { b[--i] = (char)('0' + v % 10); v /= 10; } while (v);
-	out(b + i);
-}
-
-/* The perf_event_attr fields we use (include/uapi/linux/perf_event.h). */
-struct perf_attr {
-	uint32_t type, size;
-	uint64_t config, sample_period, sample_type, read_format;
-	uint64_t flags;        /* bit 0 disabled, 5 exclude_kernel, 6 exclude_hv */
-	uint64_t rest[9];
-};
 #define PERF_TYPE_HARDWARE 0
 #define PERF_TYPE_HW_CACHE 3
 #define PERF_TYPE_RAW 4
@@ -198,11 +159,5 @@ void _start(void)
 		sys(SYS_read, fd, (long)&b, 8, 0, 0);
 		check(fd >= 0 && a > 0 && a == b, "a disabled counter does not move", b - a);
 	}
-	out_num((uint64_t)passed);
-	out(" passed, ");
-	out_num((uint64_t)failed);
-	out(" failed\n");
-	sys(SYS_reboot, (long)0xfee1dead, 672274793, 0x4321fedc /* POWER_OFF */, 0, 0);
-	for (;;)
-		;
+	finish(passed, failed);
 }

@@ -22,8 +22,9 @@ endif()
 # ibex-qemu-conformance: on the QEMU stand-in (the ibex-qemu preset).
 # ibex-rtl-conformance: tally-conformance.elf (the board's firmware with
 #   this payload) on the simple_system model (IBEX_SIM, the ibex preset)
-#   or the demo system's (IBEX_DEMO_SIM, the ibex-demo-system preset);
-#   skipped (exit 77) when the variable is not set.
+#   or the demo system's (IBEX_DEMO_SIM, the ibex-demo-system preset),
+#   through tests/rtl/run-ibex.sh; skipped (exit 77) when the variable is
+#   not set.
 if(TALLY_PLATFORM STREQUAL "ibex")
   math(EXPR _ram_end "${TALLY_FW_BASE} + ${TALLY_RAM_SIZE}" OUTPUT_FORMAT HEXADECIMAL)
   tally_payload(conformance-umode ${CONFORMANCE_SOURCES})
@@ -48,8 +49,6 @@ if(TALLY_PLATFORM STREQUAL "ibex")
       OBJECT_DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.bin)
     tally_image(tally-conformance ${_src} ${_wrap})
     add_dependencies(tally-conformance.elf conformance-umode.elf)
-    # The demo system's image ends its Verilator run through sim_ctrl.
-    target_compile_definitions(tally-conformance.elf PRIVATE TALLY_DEMO_SIM_CTRL)
     if(TALLY_BOARD STREQUAL "simple_system")
       set(_model simple_system)
     else()
@@ -59,11 +58,12 @@ if(TALLY_PLATFORM STREQUAL "ibex")
         -DNM=${CMAKE_NM} -DFW=${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf
         -DPAYLOAD=${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.elf
         -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}
-        -P ${CMAKE_SOURCE_DIR}/src/platform/ibex/fits-in-ram.cmake)
+        -P ${CMAKE_SOURCE_DIR}/tests/image/fits-in-ram.cmake)
     endif()
     add_test(NAME ibex-rtl-conformance
-      COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex-conformance.sh ${_model}
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh ${_model}
         ${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/ibex-rtl-conformance.log)
-    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3000)
+    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77
+      ENVIRONMENT IBEX_RUN_PAYLOAD=conformance)
   endif()
 endif()

@@ -31,7 +31,7 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 
 	if (has_inhibit)
 		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
-	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv 3.1.11) */
+	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv spec 3.1.10 "Hardware Performance Monitor") */
 	info->width[2] = 64;
 	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
 		unsigned w = probe_width(ctr);

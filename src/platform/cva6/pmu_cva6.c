@@ -10,7 +10,8 @@
  *  - mhpmevent3..8: the low 5 bits select one of events 1..22; 0 (the reset
  *    value) and 23..31 count nothing. Wider writes are masked to 5 bits, so
  *    33 would silently count event 1: raw requests are checked here.
- *  - mcountinhibit, so every counter can really be stopped (priv 3.1.12).
+ *  - mcountinhibit, so every counter can really be stopped (priv spec
+ *    3.1.12 "Machine Counter-Inhibit CSR").
  *  - no Sscofpmf: no overflow interrupt and no mode-filter bits. The SBI
  *    config flags SINH/UINH/... are hints (SBI spec 11.7, table 8) and are
  *    ignored here: a CVA6 counter counts in every privilege mode.
@@ -124,7 +125,8 @@ long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_event
 /*
  * What S-mode sees of counter ctr: hpmcounterN, and on rv32 hpmcounterNh
  * as the upper half. Read from M-mode, which may always read the
- * user-level counter CSRs (priv 3.1.11); the guard catches a core where
+ * user-level counter CSRs (priv spec 3.1.11 "Machine Counter-Enable
+ * Register"); the guard catches a core where
  * even that traps, and the caller then treats nothing as readable.
  */
 static bool user_view(unsigned ctr, uint64_t *v)

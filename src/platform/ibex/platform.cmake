@@ -1,10 +1,11 @@
 # Ibex: included by the top-level CMakeLists.txt after tally.elf is defined.
+# (Its tests are registered under tests/: tests/image/tests.cmake,
+# tests/payload/ibex/tests.cmake.)
 #
 # The simple_system and the demo system can also take the program baked
 # into their memory at synthesis/elaboration time ($readmemh): tally.vmem
 # is tally.elf (firmware + linked-in payload) in that form, made by
-# tools/elf2vmem.py after every link. The vmem test checks it word by word
-# against objcopy's binary image of the same ELF.
+# tools/elf2vmem.py after every link (the vmem test checks it).
 if(TALLY_BOARD STREQUAL "simple_system" OR TALLY_BOARD STREQUAL "demo_system")
   find_package(Python3 REQUIRED COMPONENTS Interpreter)
   add_custom_command(TARGET tally.elf POST_BUILD
@@ -12,26 +13,20 @@ if(TALLY_BOARD STREQUAL "simple_system" OR TALLY_BOARD STREQUAL "demo_system")
       tally.elf tally.vmem ${TALLY_FW_BASE}
     BYPRODUCTS tally.vmem
     COMMENT "tally.vmem")
-  add_test(NAME vmem COMMAND ${Python3_EXECUTABLE}
-    ${CMAKE_SOURCE_DIR}/tests/host/boards/check_vmem.py
-    ${CMAKE_BINARY_DIR}/tally.vmem ${CMAKE_BINARY_DIR}/tally.bin ${TALLY_FW_BASE})
-  # The same check with one bit of word 0x20 (the reset entry) flipped must fail.
-  add_test(NAME vmem-check-can-fail COMMAND ${Python3_EXECUTABLE}
-    ${CMAKE_SOURCE_DIR}/tests/host/boards/check_vmem.py
-    ${CMAKE_BINARY_DIR}/tally.vmem ${CMAKE_BINARY_DIR}/tally.bin ${TALLY_FW_BASE} --flip 0x20)
-  set_tests_properties(vmem-check-can-fail PROPERTIES WILL_FAIL TRUE)
 endif()
 
-# The demo system has 128 KiB of BRAM for everything: firmware, its stack,
-# the payload and the payload's own .bss and stack. The linker already
-# checks that the firmware ends below the payload; this checks that the
-# payload's last byte (its _end, .bss included) is still inside the RAM.
-if(TALLY_BOARD STREQUAL "demo_system")
-  add_test(NAME demo-system-fits COMMAND ${CMAKE_COMMAND}
-    -DNM=${CMAKE_NM} -DFW=${CMAKE_BINARY_DIR}/tally.elf
-    -DPAYLOAD=${CMAKE_BINARY_DIR}/tests/payload/ibex-test.elf
-    -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}
-    -P ${CMAKE_SOURCE_DIR}/src/platform/ibex/fits-in-ram.cmake)
+# tally-pmp.elf (simple_system): the firmware with the ibex-pmp payload
+# linked in instead of the test payload, for the ibex-rtl-pmp test
+# (tests/rtl/ibex.cmake). Its own copy of payload.S includes that binary.
+if(TALLY_BOARD STREQUAL "simple_system")
+  configure_file(src/arch/payload.S payload-pmp.S COPYONLY)
+  set(_pmp_bin ${CMAKE_BINARY_DIR}/tests/payload/ibex-pmp.bin)
+  set_source_files_properties(${CMAKE_BINARY_DIR}/payload-pmp.S PROPERTIES
+    COMPILE_DEFINITIONS "TALLY_PAYLOAD_PATH=\"${_pmp_bin}\"" OBJECT_DEPENDS ${_pmp_bin})
+  set(_pmp_src ${TALLY_SRC})
+  list(REMOVE_ITEM _pmp_src src/arch/payload.S)
+  tally_image(tally-pmp ${_pmp_src} ${CMAKE_BINARY_DIR}/payload-pmp.S)
+  add_dependencies(tally-pmp.elf ibex-pmp.elf)
 endif()
 
 # The QEMU stand-in also builds tally-emul.elf/.bin: the same board with

@@ -7,7 +7,7 @@
  * (Ibex manual, "Performance Counters"). So this backend never writes a
  * selector: config_matching can only *find* the counter whose fixed event
  * matches the request. What the core can do is:
- *   - stop and run each counter through mcountinhibit (priv spec 3.1.13);
+ *   - stop and run each counter through mcountinhibit (priv spec 3.1.12 "Machine Counter-Inhibit CSR");
  *     a counter is offered only if its mcountinhibit bit sticks, because
  *     Ibex has no other way to stop it and "stopped" must be true;
  *   - read and write the counter; the event counters are

@@ -113,7 +113,7 @@ static void t_rv64_mtime_one_load(void)
 	EXPECT(R64(BASE + CLINT_MTIME, 0x300000010ULL));
 }
 #else
-/* rv32: 32-bit stores only, in the priv spec's order (3.2.1). */
+/* rv32: 32-bit stores only, in the order of priv spec 3.2.1 "Machine Timer Registers". */
 static void t_rv32_split_sequence(void)
 {
 	mmio_reset();

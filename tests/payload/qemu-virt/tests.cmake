@@ -85,15 +85,3 @@ include(fuzz/fuzz.cmake)
 tally_qemu_test(bench-answers bench -icount shift=0,sleep=off)
 tally_qemu_test(bench-answers-sscofpmf bench -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 
-# tools/check-fixed-regs.py guards every firmware image (entry.S relies on
-# it); it must also be able to say no: an object whose one function
-# writes t3 must fail it.
-add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  COMMAND ${CMAKE_C_COMPILER} ${TALLY_TARGET_FLAGS} -c
-    ${CMAKE_SOURCE_DIR}/tools/testdata/uses-t3.S -o ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  DEPENDS ${CMAKE_SOURCE_DIR}/tools/testdata/uses-t3.S)
-add_custom_target(uses-t3 ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
-add_test(NAME fixed-regs-check-can-fail
-  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP}
-    ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
-set_tests_properties(fixed-regs-check-can-fail PROPERTIES WILL_FAIL TRUE)

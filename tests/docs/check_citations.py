@@ -16,8 +16,18 @@ In README.md, docs/*.md and docs/boards/*.md, inline code spans are read:
   - relative Markdown links [text](path) must point at an existing file.
 Fenced code blocks are commands and output, not citations: skipped.
 Renaming a function then fails this test instead of misleading a reader.
+
+Privileged-spec sections, in those documents, tests/README.md and every
+source file under src/, are cited as `priv spec 3.1.12 "Machine
+Counter-Inhibit CSR"` (several: `priv spec 3.1.6.1 "...", 4.1.1 "..."`),
+numbered as in one version, Privileged Architecture 1.12, whose sections
+tests/docs/priv-1.12-sections.txt lists. The number must be a section of
+that version and the title that section's (its words, at least), so a
+number from another version fails; so does a number without its title or
+a title without its number. In a Markdown table whose last column is
+"priv spec", each cell of that column is "3.1.8 Title[, 4.1.5 Title]".
 """
-import pathlib, re, sys
+import bisect, pathlib, re, sys
 
 REPO_DIRS = ("src/", "tests/", "scripts/", "docs/", "tools/", "linker/", "cmake/", ".ci/")
 CITE = re.compile(r"^([\w./+-]+\.(?:c|h|S|sh|py|cmake|ld|txt|json|md|in)|CMakeLists\.txt):([A-Za-z_][\w-]*)(?:\(\))?$")
@@ -109,6 +119,99 @@ def check_text(root: pathlib.Path, doc: pathlib.Path, text: str):
     return checked, problems
 
 
+PRIV = re.compile(r"\bpriv(?:ileged)?(?:[ -]spec)?\b")
+PRIV_ITEM = re.compile(r'\s*,?\s*(\d+(?:\.\d+)*)\s*,?\s*(?:"([^"]+)")?')
+PRIV_MORE = re.compile(r"\s*(?:,|and)\s*(?=\d)")
+# Line breaks inside a comment or paragraph: joined to one space.
+JOIN = re.compile(r"[ \t]*\n[ \t]*(?:\*(?!/)|//|#)?[ \t]*")
+
+
+def priv_sections(root: pathlib.Path):
+    """number -> title, from tests/docs/priv-1.12-sections.txt."""
+    out = {}
+    for line in (root / "tests" / "docs" / "priv-1.12-sections.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            num, title = line.split("\t", 1)
+            out[num] = title
+    return out
+
+
+def words(title: str):
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", title.lower())}
+
+
+def check_section(sections, num, title, where):
+    if num not in sections:
+        return [f"{where}: priv spec {num}: no such section in Privileged Architecture 1.12"]
+    if title is None:
+        return [f"{where}: priv spec {num}: give its title too (\"{sections[num]}\")"]
+    if not words(title) <= words(sections[num]):
+        return [f"{where}: priv spec {num} \"{title}\": {num} is \"{sections[num]}\" in 1.12"]
+    return []
+
+
+def check_priv(sections, name: str, text: str):
+    """Problems with the privileged-spec citations of one text."""
+    # Join lines (and comment leaders) so a citation may wrap; keep a map
+    # back to line numbers.
+    starts, flat, pos = [], [], 0
+    for m in JOIN.finditer(text):
+        starts.append((sum(len(x) for x in flat), pos))
+        flat.append(text[pos:m.start()] + " ")
+        pos = m.end()
+    starts.append((sum(len(x) for x in flat), pos))
+    flat.append(text[pos:])
+    flat = "".join(flat)
+    keys = [a for a, _ in starts]
+
+    def line_of(i):
+        k = bisect.bisect_right(keys, i) - 1
+        return text.count("\n", 0, starts[k][1]) + 1
+
+    problems, cited, lines = [], set(), text.splitlines()
+    for m in PRIV.finditer(flat):
+        where = f"{name}:{line_of(m.start())}"
+        rest = flat[m.end():]
+        if re.match(r'\s*,?\s*"', rest):
+            problems.append(f"{where}: priv spec \"...\": give the section number too")
+            continue
+        at = 0
+        while True:
+            it = PRIV_ITEM.match(rest, at)
+            if not it or not it.group(1) or "." not in it.group(1) and not it.group(2):
+                break          # no section number here: a mention, not a citation
+            problems += check_section(sections, it.group(1), it.group(2), where)
+            cited.add(m.end() + it.start(1))
+            more = PRIV_MORE.match(rest, it.end())
+            if not more:
+                break
+            at = more.end()
+    # A section number near a mention of the priv spec but not cited as
+    # above ("the priv spec lets ... (3.1.11)") is a citation the reader
+    # cannot check: it must take the form above.
+    for m in re.finditer(r"(?<![\d.])\d+\.\d+\.\d+(?:\.\d+)*(?![\d.]*\d)", flat):
+        table_row = lines[line_of(m.start()) - 1].startswith("|")   # checked below
+        if m.start() not in cited and not table_row and \
+                PRIV.search(flat[max(0, m.start() - 100):m.start()]):
+            problems.append(f"{name}:{line_of(m.start())}: {m.group(0)}: cite it as "
+                            f"priv spec {m.group(0)} \"Title\"")
+    # Tables with a "priv spec" column.
+    col = None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else None
+        if cells is None:
+            col = None
+        elif cells[-1].lower() == "priv spec":
+            col = len(cells) - 1
+        elif col is not None and not set(cells[-1]) <= set("-: ") and len(cells) > col:
+            for item in cells[col].split(","):
+                it = re.match(r"\s*(\d+(?:\.\d+)*)\s*(.*)$", item)
+                if it:
+                    problems += check_section(sections, it.group(1), it.group(2) or "",
+                                              f"{name}:{lineno}")
+    return problems
+
+
 def self_test(root: pathlib.Path):
     """The checker must catch what it claims to catch."""
     doc = root / "README.md"
@@ -130,6 +233,26 @@ def self_test(root: pathlib.Path):
         _, p = check_text(root, doc, text + "\n")
         if len(p) != 1 or why not in p[0]:
             sys.exit(f"check_citations self-test: {text} gave {p}, expected '{why}'")
+    sections = priv_sections(root)
+    good = ('/* mcountinhibit (priv spec 3.1.12 "Machine Counter-Inhibit CSR") */\n'
+            ' * (priv spec 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1\n'
+            ' * "Supervisor Status Register"): the privileged spec (see below), Privileged Architecture 1.12\n'
+            '| CSR | priv spec |\n|---|---|\n| mtvec | 3.1.7 Machine Trap-Vector Base-Address |\n')
+    if check_priv(sections, "good", good):
+        sys.exit(f"check_citations self-test: {check_priv(sections, 'good', good)}")
+    bad = {
+        '(priv spec 3.1.13 "Machine Counter-Inhibit CSR")': "is \"Machine Scratch",   # 1.11's number
+        '(priv spec 3.1.20 "Machine Nothing")': "no such section",
+        '(priv spec 3.1.11)': "give its title",
+        '(priv spec "Machine Cause Register")': "give the section number",
+        '(priv spec 3.1.12 "Machine Counter-Inhibit CSR", 3.1.11 "Machine Counter-Inhibit CSR")': "is \"Machine Counter-Enable",
+        '| CSR | priv spec |\n|---|---|\n| mtvec | 3.1.13 Machine Trap-Vector |': "is \"Machine Scratch",
+        'the priv spec lets them be read-only zero (3.1.11)': "cite it as",
+    }
+    for text, why in bad.items():
+        p = check_priv(sections, "bad", text + "\n")
+        if len(p) != 1 or why not in p[0]:
+            sys.exit(f"check_citations self-test: {text} gave {p}, expected '{why}'")
 
 
 def main():
@@ -137,7 +260,7 @@ def main():
         sys.exit(__doc__)
     root = pathlib.Path(sys.argv[1]).resolve()
     self_test(root)
-    docs = [root / "README.md"] + sorted((root / "docs").glob("*.md")) + \
+    docs = [root / "README.md", root / "tests" / "README.md"] + sorted((root / "docs").glob("*.md")) + \
         sorted((root / "docs" / "boards").glob("*.md"))
     total, problems = 0, []
     for doc in docs:
@@ -148,6 +271,17 @@ def main():
         total += n
         problems += [x.replace(str(root) + "/", "") for x in p]
         print(f"{doc.relative_to(root)}: {n} citations")
+    # Privileged-spec sections: the documents and every source file.
+    sections, npriv = priv_sections(root), 0
+    sources = [d for d in docs if d.is_file()] + sorted(
+        f for f in (root / "src").rglob("*") if f.suffix in (".c", ".h", ".S", ".in"))
+    for f in sources:
+        text = f.read_text(errors="replace")
+        if f.suffix == ".md":
+            text = strip_fences(text)
+        npriv += len(PRIV.findall(text))
+        problems += check_priv(sections, str(f.relative_to(root)), text)
+    print(f"{len(sources)} files read for privileged-spec citations (Privileged Architecture 1.12)")
     for x in problems:
         print(x)
     print(f"{total} citations in {len(docs)} documents, {len(problems)} broken")

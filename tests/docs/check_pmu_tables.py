@@ -8,7 +8,7 @@ Each table sits between
     <!-- END generated: pmu_tables_<core> -->
 and must be exactly what TOOLS_BUILD_DIR/pmu_tables_<core> prints: the
 firmware's PMU core and that core's backend, asked event by event on a fake
-of the core's CSR file (tests/tools/pmu_tables.c). A backend change that
+of the core's CSR file (tests/docs/pmu_tables.c). A backend change that
 moves an event makes this test fail until the document is refreshed with
 --update (and the prose around the table re-read).
 """
@@ -56,5 +56,5 @@ for core in CORES:
 if update:
     doc.write_text(text)
 if failed:
-    print("refresh with: python3 tests/tools/check_pmu_tables.py --update build/host/tests/tools")
+    print("refresh with: python3 tests/docs/check_pmu_tables.py --update build/host/tests/docs")
     sys.exit(1)

@@ -12,7 +12,7 @@
  * Nothing here knows how a backend decides, so the table stays true
  * whatever the backend's internals look like.
  *
- * Built three times (tests/tools/CMakeLists.txt), once per backend:
+ * Built three times (tests/docs/CMakeLists.txt), once per backend:
  * PMU_TABLES_QEMU, PMU_TABLES_CVA6, PMU_TABLES_IBEX.
  */
 #include <stdio.h>

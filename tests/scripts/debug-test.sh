@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# debug-test.sh BUILD_DIR: drive scripts/debug.sh in gdb batch mode the way
+# docs/walkthrough.md tells a reader to. debug.sh must land on the trace
+# payload's ecall for pmu_start (the walk-through's counter_start: PMU,
+# EID 0x504D55 printed in hex, FID 3, counter_idx_mask 1); `tbreak
+# trap_entry` + `continue` must reach the trap vector; breakpoints in
+# sbi_ecall, sbi_pmu_ecall and pmu_counter_start must be hit in that
+# order; and `bt` in pmu_counter_start must show trap_entry directly below
+# it (the two tail calls leave no frame), as the walk-through says.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$1
+cmds=$(mktemp /tmp/tally-gdb.XXXXXX); con=$(mktemp /tmp/tally-con.XXXXXX)
+trap 'rm -f "$cmds" "$con"' EXIT
+cat >"$cmds" <<'GDB'
+tbreak trap_entry
+continue
+break sbi_ecall
+break sbi_pmu_ecall
+break pmu_counter_start
+continue
+continue
+continue
+bt
+GDB
+out=$(DEBUG_GDB_BATCH=$cmds DEBUG_CONSOLE=$con timeout 120 "$root/scripts/debug.sh" "$build" 2>&1)
+rc=$?
+echo "$out"
+[ "$rc" = 0 ] || { echo "debug-test: debug.sh failed ($rc)"; exit 1; }
+fail=0
+expect() { echo "$out" | grep -qE "$1" || { echo "debug-test: missing: $1"; fail=1; }; }
+expect '^SBI call: a7 \(EID\) = 0x504d55 \(PMU\), a6 \(FID\) = 3$'
+expect '^  a0 = 0x[0-9a-f]+  a1 = 0x1  a2 = 0x0 '
+expect '^Temporary breakpoint 2, trap_entry '
+expect '^Breakpoint 3, sbi_ecall .*fid=0x3, eid=0x504d55'
+expect '^Breakpoint 4, sbi_pmu_ecall '
+expect '^Breakpoint 5, pmu_counter_start '
+expect '^#0 +pmu_counter_start '
+expect '^#1 +0x[0-9a-f]+ in trap_entry '
+[ "$fail" = 0 ] && echo "debug-test: OK"
+exit $fail
