@@ -26,5 +26,5 @@ unsigned long counters_probe_native(unsigned long want);
  * width is known), and only when not native.
  */
 bool counters_emulated(unsigned n, unsigned long native, bool has_s_mode,
-		       const struct pmu_hw_info *hw);
+		       const struct pmu_hw_info *found);
 #endif

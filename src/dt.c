@@ -9,7 +9,8 @@
  */
 #include <stdio.h>
 #include "fdt.h"
-#include "hart.h"
+#include "machine.h"
+#include "mem.h"
 #include "platform.h"
 
 /*

@@ -6,10 +6,17 @@
  * writes where it should go and wakes it through the board's IPI.
  */
 #include "arch/atomic.h"
-#include "hart.h"
+#include "arch/csr.h"
+#include "arch/fence.h"
+#include "arch/wfi.h"
+#include "machine.h"
+#include "init.h"
 #include "hsm.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
+#include "sbi_time.h"
 
 enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
 #define SUSPEND_RETENTIVE     0x00000000UL
@@ -41,8 +48,8 @@ void hsm_wait_for_harts(unsigned expected)
 	/* A few million polls: far longer than QEMU or an FPGA takes to get there. */
 	for (unsigned long spin = 0; spin < 4000000; spin++) {
 		unsigned n = 0;
-		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-			n += hart_present(h);
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			n += hart_present(hart);
 		if (n >= expected)
 			return;
 	}
@@ -74,7 +81,7 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 }
 
 static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
-static bool woken(unsigned long hartid) { (void)hartid; return s_interrupt_pending(); }
+static bool woken(unsigned long hartid) { return s_interrupt_pending(); }
 
 void hsm_park(unsigned long hartid)
 {
@@ -90,7 +97,7 @@ void hsm_park(unsigned long hartid)
 	if (features.has_sstc)
 		w_stimecmp(~0ULL);
 	hsm[hartid].state = HSM_STARTED;
-	tally_enter_smode(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
+	enter_payload(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
 }
 
 static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
@@ -130,17 +137,18 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 	wait_until(hartid, woken);
 	hsm[hartid].state = HSM_STARTED;
 	if (type == SUSPEND_NON_RETENTIVE)
-		tally_enter_smode(hartid, resume_addr, opaque);   /* as if from reset */
+		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_hsm_ecall(SBI_ARGS)
+struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
 	unsigned long self = r_mhartid();
 
 	if (!ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
-	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case HSM_HART_START:
 		return hart_start(a0, a1, a2);

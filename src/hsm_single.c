@@ -5,29 +5,30 @@
  * ipi_available()) and hsm.c/ipi.c are not linked in: on Ibex every byte
  * counts against the 16 KiB budget.
  */
-#include "hart.h"
+#include "arch/csr.h"
+#include "arch/wfi.h"
 #include "hsm.h"
 #include "sbi.h"
 
 bool ipi_available(void) { return false; }
 bool hart_present(unsigned long hartid) { return hartid == r_mhartid(); }
-void hsm_hart_arrived(unsigned long hartid, bool running) { (void)hartid; (void)running; }
-void hsm_wait_for_harts(unsigned expected) { (void)expected; }
-void ipi_process(unsigned long hartid) { (void)hartid; }
+void hsm_hart_arrived(unsigned long hartid, bool running) { }
+void hsm_wait_for_harts(unsigned expected) { }
+void ipi_process(unsigned long hartid) { }
 
 void hsm_park(unsigned long hartid)
 {
-	(void)hartid;
 	for (;;)
 		wfi();          /* nothing could ever wake it */
 }
 
 /* Never reached: the dispatcher sends these EIDs nowhere without IPIs. */
-struct sbiret sbi_hsm_ecall(SBI_ARGS)
+struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
-	(void)a0; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	return sbi_err(SBI_ERR_NOT_SUPPORTED);
 }
 
-struct sbiret sbi_ipi_ecall(SBI_ARGS) __attribute__((alias("sbi_hsm_ecall")));
-struct sbiret sbi_rfence_ecall(SBI_ARGS) __attribute__((alias("sbi_hsm_ecall")));
+sbi_ecall_fn sbi_ipi_ecall __attribute__((alias("sbi_hsm_ecall")));
+sbi_ecall_fn sbi_rfence_ecall __attribute__((alias("sbi_hsm_ecall")));

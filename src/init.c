@@ -5,17 +5,27 @@
  * OpenSBI's fw_jump does (a0 = hartid, a1 = device tree). The other harts
  * set up the same CSRs for themselves and park.
  */
-#include <stdio.h>
+#include "arch/csr.h"
+#include "arch/entry.h"
+#include "arch/fence.h"
+#include "arch/trap_guard.h"
+#include "arch/wfi.h"
+#include "banner.h"
+#include "console.h"
 #include "counters.h"
-#include "hsm.h"
+#include "machine.h"
 #include "hart.h"
+#include "hsm.h"
+#include "init.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
 #include "text_checksum.h"
 
 struct features features;
-extern volatile int boot_done;
-extern char trap_entry[], trap_vector_table[];
+/* Each hart's PMU state, set up by hart_init; after that, reached through this_pmu(). */
+static struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
 
 /* What S-mode handles itself (as OpenSBI delegates): page faults,
  * breakpoints, U-mode ecalls, misaligned fetches. Illegal instructions,
@@ -106,7 +116,7 @@ static void probe_features(unsigned long *fdt)
 	v = 0;
 	trap_guard_begin(&g);
 	w_pmpaddr0(~0UL);
-	v = csr_read(pmpaddr0);
+	v = r_pmpaddr0();
 	w_pmpaddr0(0);
 	ok = !trap_guard_end(&g);
 	features.has_pmp = ok && v;
@@ -164,170 +174,19 @@ static void hart_init(unsigned long hartid)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
 	/* mscratch points at this hart's trap frame; this_pmu() reads it there. */
-	((struct trap_frame *)csr_read(mscratch))->pmu = &pmu_harts[hartid];
+	this_frame()->pmu = &pmu_harts[hartid];
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);
 }
 
 /*
- * The ISA string in the canonical order of the unprivileged spec's naming
- * chapter (base, then M A F D Q L C B K J T P V H), not misa's
- * alphabetical bit order: "rv32imc", not "rv32cimu". S and U in misa are
- * privilege modes, not extensions: they get their own line.
- */
-static void print_isa(void)
-{
-	static const char order[] = "iemafdqlcbkjtpvhn";
-	unsigned long misa = r_misa();
-	char isa[40], *p = isa;
-
-	p += sprintf(p, "rv%u", (unsigned)__riscv_xlen);
-	for (const char *c = order; *c; c++)
-		if ((misa >> (*c - 'a')) & 1)
-			*p++ = *c;
-	*p = 0;
-	printf("ISA           : %s\n", isa);
-	printf("Modes         : M%s%s\n", (misa >> ('S' - 'A')) & 1 ? " S" : "",
-	       (misa >> ('U' - 'A')) & 1 ? " U" : "");
-}
-
-/* " cycle time instret hpm3-12" for the counters in mask (bit n). */
-static void print_counter_set(unsigned long mask)
-{
-	static const char *const fixed[] = { "cycle", "time", "instret" };
-
-	if (!mask)
-		printf(" none");
-	for (unsigned n = 0; n < 3; n++)
-		if ((mask >> n) & 1)
-			printf(" %s", fixed[n]);
-	for (unsigned n = 3, m; n < 32; n = m) {
-		if (!((mask >> n) & 1)) {
-			m = n + 1;
-			continue;
-		}
-		for (m = n + 1; m < 32 && ((mask >> m) & 1); m++)
-			;
-		printf(m - n == 1 ? " hpm%u" : " hpm%u-%u", n, m - 1);
-	}
-}
-
-/*
- * Which counter reads from the mode below go to the hardware and which
- * trap into the firmware (each counted as ILLEGAL_INSN). Only counters
- * that exist are listed: the probe's cycle, instret and hpm counters, and
- * time.
- */
-static void print_counter_reads(void)
-{
-	const struct pmu_hw_info *hw = pmu_hw();
-	unsigned long found = 1UL << 1, native, emulated = 0;
-
-	for (unsigned n = 0; n < 32; n++) {
-		if (n < PMU_MAX_HW_COUNTERS && hw->width[n])
-			found |= 1UL << n;
-		if (counters_emulated(n, features.counteren, features.has_s_mode, hw))
-			emulated |= 1UL << n;
-	}
-	native = features.counteren & found;
-	printf("Counter reads : native");
-	print_counter_set(native);
-	printf("; emulated");
-	print_counter_set(emulated & found);
-	printf("\n");
-}
-
-static void print_counters(void)
-{
-	const struct pmu_hw_info *hw = pmu_hw();
-	const struct pmu_backend *be = platform.pmu;
-	unsigned nhw = pmu_num_hw_counters();
-
-	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", be->name,
-	       hw->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
-	       hw->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
-	if (hw->note)
-		printf("PMU note      : %s\n", hw->note);
-	/* Logical indices: 0 cycle, 1 time (never a PMU counter), 2 instret,
-	 * then the hpm counters the probe found, then the firmware counters. */
-	printf("PMU counters  : %u logical: cycle, instret, %u hpm, %u firmware; index 1 is time\n",
-	       nhw + PMU_NUM_FW_COUNTERS, nhw - 3, PMU_NUM_FW_COUNTERS);
-	printf("  idx    csr          width  counts\n");
-	/* One line per run of counters that look alike (QEMU has 16 such). */
-	for (unsigned i = 0, j; i < nhw; i = j) {
-		unsigned long info = pmu_counter_get_info(i).value;
-		unsigned ctr = (info & 0xfff) - 0xc00;
-		const char *what = ctr == 0 ? "CPU_CYCLES" : ctr == 1 ? 0 :
-			ctr == 2 ? "INSTRUCTIONS" : be->describe ? be->describe(ctr) : "raw events";
-
-		for (j = i + 1; j < nhw && i >= 3; j++) {
-			unsigned long next = pmu_counter_get_info(j).value;
-			if ((next >> 12) != (info >> 12) || (next & 0xfff) != (info & 0xfff) + (j - i) ||
-			    (be->describe && be->describe((next & 0xfff) - 0xc00) != what))
-				break;
-		}
-		if (i == 1)
-			continue;   /* time: not a PMU counter */
-		/* A range "3-18" fills the same 6-character column as "3". */
-		char idx[12];
-		if (j - i == 1) {
-			sprintf(idx, "%u", i);
-			printf("  %-6s 0x%03lx        %-6lu %s\n", idx, info & 0xfff,
-			       ((info >> 12) & 63) + 1, what);
-		} else {
-			sprintf(idx, "%u-%u", i, j - 1);
-			printf("  %-6s 0x%03lx-0x%03lx  %-6lu %s\n", idx, info & 0xfff,
-			       (info & 0xfff) + (j - 1 - i), ((info >> 12) & 63) + 1, what);
-		}
-	}
-	char fw[12];
-	sprintf(fw, "%u-%u", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
-	printf("  %-6s firmware     64     events:", fw);
-	static const char *const fw_names[] = {
-		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
-		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
-	};
-	for (unsigned e = 0; e < sizeof(fw_names) / sizeof(fw_names[0]); e++)
-		if (pmu_fw_event_supported(e))
-			printf(" %s", fw_names[e]);
-	printf("\n");
-}
-
-static void banner(unsigned long hartid, unsigned long fdt)
-{
-	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
-	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
-	board_banner();                  /* Platform, Timebase (platform/common/board.c) */
-	print_isa();
-	printf("Harts         : %u (boot hart %lu, at most %u)\n", features.num_harts,
-	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base%s DBCN SRST PMU%s, legacy putchar/getchar\n",
-	       features.has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "");
-	printf("Timer         : %s\n", features.has_sstc ? "Sstc (S-mode programs stimecmp)"
-		: features.has_s_mode ? "board timer, interrupt passed to S-mode"
-		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
-	if (!features.has_time_csr)
-		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
-	print_counter_reads();
-	if (features.has_pmp)
-		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
-		       (unsigned long)_fw_start, (unsigned long)_fw_end);
-	else
-		printf("PMP           : NONE - the payload can overwrite the firmware\n");
-	print_counters();
-	printf("Payload       : 0x%lx in %s-mode, a0 = hartid, a1 = 0x%lx\n\n",
-	       (unsigned long)platform.payload_base,
-	       platform.payload_mode == PRV_S ? "S" : "U", fdt);
-}
-
-
-/*
  * Leave M-mode: mret to addr in the payload's mode with a0 = hartid and
- * a1 = arg, interrupts off, translation off. The first hart enters the
- * payload this way (a1 = device tree), harts started through HSM too.
+ * a1 = arg, interrupts off, translation off: S-mode, or U-mode on an M+U
+ * core (Ibex). The boot hart enters the payload this way (a1 = device
+ * tree), and so do harts started or resumed through HSM.
  */
-void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long arg)
+void enter_payload(unsigned long hartid, unsigned long addr, unsigned long arg)
 {
 	unsigned long ms = r_mstatus();
 
@@ -336,7 +195,7 @@ void tally_enter_smode(unsigned long hartid, unsigned long addr, unsigned long a
 	w_mstatus(ms);                   /* mret lands in the payload's mode, interrupts off */
 	w_mepc(addr);
 	if (features.has_s_mode)
-		csr_write(satp, 0);      /* start with translation off */
+		w_satp(0);               /* start with translation off */
 	arch_enter_payload(hartid, arg);
 }
 
@@ -366,13 +225,12 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available())
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
-	banner(hartid, fdt);
-	tally_enter_smode(hartid, platform.payload_base, fdt);
+	banner_print(hartid, fdt, &platform, &features, pmu_hw(), fw_events);
+	enter_payload(hartid, platform.payload_base, fdt);
 }
 
 void tally_secondary(unsigned long hartid, unsigned long fdt)
 {
-	(void)fdt;
 	hart_init(hartid);
 	if (!ipi_available())
 		for (;;)

@@ -11,11 +11,15 @@
  * that lock keeps serving its own mailbox so two senders never deadlock.
  */
 #include "arch/atomic.h"
+#include "arch/csr.h"
 #include "arch/fence.h"
+#include "arch/wfi.h"
+#include "machine.h"
 #include "hart.h"
 #include "hsm.h"
 #include "platform.h"
 #include "sbi.h"
+#include "tally_config.h"
 
 /* Mailbox bits */
 #define REQ_SSIP  1UL   /* raise S-mode's software interrupt (sbi_send_ipi) */
@@ -54,26 +58,6 @@ static unsigned fence_event(unsigned long kind)
 	};
 	return sent[kind];
 }
-
-/*
- * Hypervisor fences that mean "every guest address" (rs1 = x0) or "every
- * VMID / ASID" (rs2 = x0): the register must be x0 itself, since a register
- * that holds 0 names address 0 or VMID / ASID 0 only (priv spec 8.3.2
- * "Hypervisor Memory-Management Fence Instructions").
- * fence.h's helpers always pass registers, so these spell out x0.
- */
-static inline void hfence_gvma_all(void)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, x0" ::: "memory"); }
-static inline void hfence_gvma_vmid_all(unsigned long vmid)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, x0, %0" :: "r"(vmid) : "memory"); }
-static inline void hfence_gvma_any_vmid(unsigned long gpa_shr2)
-{ __asm__ volatile(".insn r 0x73, 0, 0x31, x0, %0, x0" :: "r"(gpa_shr2) : "memory"); }
-static inline void hfence_vvma_all(void)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, x0" ::: "memory"); }
-static inline void hfence_vvma_asid_all(unsigned long asid)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, x0, %0" :: "r"(asid) : "memory"); }
-static inline void hfence_vvma_any_asid(unsigned long va)
-{ __asm__ volatile(".insn r 0x73, 0, 0x11, x0, %0, x0" :: "r"(va) : "memory"); }
 
 bool ipi_available(void)
 {
@@ -125,7 +109,7 @@ static void run_fence(void)
 
 void ipi_process(unsigned long hartid)
 {
-	struct pmu_hart *pmu = &pmu_harts[hartid];
+	struct pmu_hart *pmu = this_pmu();   /* hartid is this hart */
 	unsigned long req;
 
 	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
@@ -153,9 +137,9 @@ static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
 {
 	*set = 0;
 	if (base == ~0UL) {
-		for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-			if (hart_present(h))
-				*set |= 1UL << h;
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			if (hart_present(hart))
+				*set |= 1UL << hart;
 		return true;
 	}
 	for (unsigned long i = 0; mask; i++, mask >>= 1) {
@@ -175,17 +159,17 @@ static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 
 	if (!targets(mask, base, &set))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (unsigned long h = 0; set; h++, set >>= 1) {
+	for (unsigned long hart = 0; set; hart++, set >>= 1) {
 		if (!(set & 1))
 			continue;
 		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
-		if (h == self) {
+		if (hart == self) {
 			set_mip(MIP_SSIP);
 			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[h], REQ_SSIP);
-		board_ipi_send(h);
+		atomic_fetch_or(&mailbox[hart], REQ_SSIP);
+		board_ipi_send(hart);
 	}
 	return sbi_ok(0);
 }
@@ -218,21 +202,21 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 	rfence.size = size;
 	rfence.id = id;
 	rfence.requester = self;
-	for (unsigned long h = 0, s = set; s; h++, s >>= 1)
-		n += (s & 1) && h != self;
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1)
+		n += (s & 1) && hart != self;
 	rfence.waiting = n;
 	fence_rw();                          /* the request before the doorbells */
-	for (unsigned long h = 0, s = set; s; h++, s >>= 1) {
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1) {
 		if (!(s & 1))
 			continue;
 		pmu_fw_event(pmu, fence_event(kind));
-		if (h == self) {
+		if (hart == self) {
 			run_fence();
 			pmu_fw_event(pmu, fence_event(kind) + 1);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[h], REQ_FENCE);
-		board_ipi_send(h);
+		atomic_fetch_or(&mailbox[hart], REQ_FENCE);
+		board_ipi_send(hart);
 	}
 	/*
 	 * Wait in WFI rather than spin: the last target's acknowledgement
@@ -250,17 +234,19 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 	return sbi_ok(0);
 }
 
-struct sbiret sbi_ipi_ecall(SBI_ARGS)
+struct sbiret sbi_ipi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
-	(void)a2; (void)a3; (void)a4; (void)a5;
 	if (fid != 0 || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	return send_ipi(a0, a1);
 }
 
-struct sbiret sbi_rfence_ecall(SBI_ARGS)
+struct sbiret sbi_rfence_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			       unsigned long a3, unsigned long a4, unsigned long a5,
+			       unsigned long fid)
 {
-	(void)a5;
 	if (fid >= F_KINDS || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */

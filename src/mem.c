@@ -4,7 +4,8 @@
  * mode may be used. Every pointer an SBI call receives passes through here
  * before the firmware reads or writes it.
  */
-#include "hart.h"
+#include "machine.h"
+#include "mem.h"
 #include "platform.h"
 
 /*

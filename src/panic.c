@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* panic(): the end of the road for anything the firmware did not expect. */
 #include <stdio.h>
+#include "arch/csr.h"
 #include "hart.h"
+#include "panic.h"
 #include "platform.h"
 
 /*

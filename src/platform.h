@@ -5,9 +5,9 @@
  * Each preset links exactly one `platform` object, a const description
  * in src/platform/<core>/boards/<board>.c (or platform.c); nothing else in
  * Tally asks which board it is on. What is done with the description
- * (the console's CR before LF, the banner's board lines, stopping after a
- * reset) is written once: the inline calls below and
- * src/platform/common/board.c.
+ * (the device calls, stopping after a reset) is written once: the inline
+ * calls below and src/platform/common/board.c. The banner (banner.c)
+ * prints the board's name, timebase and whether it can power off.
  */
 #ifndef TALLY_PLATFORM_H
 #define TALLY_PLATFORM_H
@@ -114,9 +114,6 @@ static inline void board_ipi_clear(unsigned long hartid) { platform.ipi.clear(pl
 void board_console_init(void);
 /* The board's power-off or reset, then this hart stops for good (SRST, panic). */
 __attribute__((noreturn)) void board_reset(unsigned long type, unsigned long reason);
-/* The banner's board lines: the platform's name, the timer's timebase, and
- * "Power-off : none" on a board without a reset device. */
-void board_banner(void);
 
 /* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */
 unsigned dt_fixup(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);

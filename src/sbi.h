@@ -64,24 +64,32 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 #define TALLY_VERSION_STR "0.1"
 
 /*
- * The ecall dispatcher. Arguments arrive exactly as the caller left them in
- * a0..a7, so the extension handlers below share its signature and the
- * dispatcher's calls become plain jumps.
+ * An extension's handler: the caller's a0..a5 and its FID (a6), in the
+ * registers the caller left them in (SBI spec 3.1). Every handler has this
+ * type, whatever it uses, so the dispatcher's call is a plain jump and
+ * a0..a6 reach the handler untouched; the parameters a handler ignores
+ * are named all the same, for the reader and the debugger. (The build
+ * does not warn about unused parameters: CMakeLists.txt says why.)
  */
-#define SBI_ARGS unsigned long a0, unsigned long a1, unsigned long a2, \
-	unsigned long a3, unsigned long a4, unsigned long a5, unsigned long fid
-struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid);
+typedef struct sbiret sbi_ecall_fn(unsigned long a0, unsigned long a1, unsigned long a2,
+				   unsigned long a3, unsigned long a4, unsigned long a5,
+				   unsigned long fid);
 
-struct sbiret sbi_base_ecall(SBI_ARGS);
-struct sbiret sbi_legacy_putchar(SBI_ARGS);
-struct sbiret sbi_legacy_getchar(SBI_ARGS);
-struct sbiret sbi_time_ecall(SBI_ARGS);
-struct sbiret sbi_srst_ecall(SBI_ARGS);
-struct sbiret sbi_dbcn_ecall(SBI_ARGS);
-struct sbiret sbi_pmu_ecall(SBI_ARGS);
-struct sbiret sbi_hsm_ecall(SBI_ARGS);
-struct sbiret sbi_ipi_ecall(SBI_ARGS);
-struct sbiret sbi_rfence_ecall(SBI_ARGS);
+/* The dispatcher (sbi_ecall.c): the handler's registers, then the EID (a7). */
+struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			unsigned long a3, unsigned long a4, unsigned long a5,
+			unsigned long fid, unsigned long eid);
+
+sbi_ecall_fn sbi_base_ecall;       /* sbi_base.c */
+sbi_ecall_fn sbi_legacy_putchar;   /* sbi_console.c */
+sbi_ecall_fn sbi_legacy_getchar;
+sbi_ecall_fn sbi_dbcn_ecall;
+sbi_ecall_fn sbi_time_ecall;       /* sbi_time.c */
+sbi_ecall_fn sbi_srst_ecall;       /* sbi_srst.c */
+sbi_ecall_fn sbi_pmu_ecall;        /* sbi_pmu.c */
+sbi_ecall_fn sbi_hsm_ecall;        /* hsm.c (hsm_single.c: NOT_SUPPORTED) */
+sbi_ecall_fn sbi_ipi_ecall;        /* ipi.c */
+sbi_ecall_fn sbi_rfence_ecall;
 
 static inline struct sbiret sbi_err(long e) { return (struct sbiret){ e, 0 }; }
 static inline struct sbiret sbi_ok(unsigned long v) { return (struct sbiret){ SBI_SUCCESS, v }; }

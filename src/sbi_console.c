@@ -4,33 +4,36 @@
  * 5.3) that early boot code still uses, and the Debug Console extension
  * DBCN (SBI spec chapter 12), whose buffers are checked before use.
  */
-#include "hart.h"
+#include "mem.h"
 #include "platform.h"
 #include "sbi.h"
 
 enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
 
 /* Legacy calls return in a0 only; a1 goes back unchanged. */
-struct sbiret sbi_legacy_putchar(SBI_ARGS)
+struct sbiret sbi_legacy_putchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
 {
-	(void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	board_putc((char)a0);
 	return (struct sbiret){ 0, a1 };
 }
 
-struct sbiret sbi_legacy_getchar(SBI_ARGS)
+struct sbiret sbi_legacy_getchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
 {
-	(void)a0; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	return (struct sbiret){ board_getc(), a1 };
 }
 
-struct sbiret sbi_dbcn_ecall(SBI_ARGS)
+struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
 	unsigned long n = a0, i;
 	uint8_t *buf = (uint8_t *)(uintptr_t)a1;
 	int c;
 
-	(void)a3; (void)a4; (void)a5;
 	switch (fid) {
 	case DBCN_WRITE:
 	case DBCN_READ:

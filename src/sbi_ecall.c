@@ -14,13 +14,14 @@
 
 struct sbi_ext_slot {
 	unsigned long eid;
-	struct sbiret (*handler)(SBI_ARGS);
+	sbi_ecall_fn *handler;
 };
 
 /* The answer for an EID nobody implements (SBI spec 3.2). */
-static struct sbiret sbi_ext_none(SBI_ARGS)
+static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned long a2,
+				  unsigned long a3, unsigned long a4, unsigned long a5,
+				  unsigned long fid)
 {
-	(void)a0; (void)a1; (void)a2; (void)a3; (void)a4; (void)a5; (void)fid;
 	return sbi_err(SBI_ERR_NOT_SUPPORTED);
 }
 
@@ -41,7 +42,9 @@ static const struct sbi_ext_slot slots[32] = {
 };
 #pragma GCC diagnostic pop
 
-struct sbiret sbi_ecall(SBI_ARGS, unsigned long eid)
+struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			unsigned long a3, unsigned long a4, unsigned long a5,
+			unsigned long fid, unsigned long eid)
 {
 	const struct sbi_ext_slot *s = &slots[eid & 0x1f];
 

@@ -10,7 +10,7 @@
  */
 #ifndef TALLY_SBI_EXT_H
 #define TALLY_SBI_EXT_H
-#include "hart.h"
+#include "machine.h"
 #include "hsm.h"
 #include "sbi.h"
 

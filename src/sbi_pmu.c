@@ -7,8 +7,6 @@
 #include "hart.h"
 #include "sbi.h"
 
-struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
-
 #if __riscv_xlen == 32
 #define ARG64(lo, hi) (((uint64_t)(hi) << 32) | (lo))
 #else
@@ -16,7 +14,9 @@ struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
 #endif
 
 /* The hart's state (this_pmu(): mscratch, then a load) only where a function needs it. */
-struct sbiret sbi_pmu_ecall(SBI_ARGS)
+struct sbiret sbi_pmu_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
 {
 	switch (fid) {
 	case PMU_FID_NUM_COUNTERS:

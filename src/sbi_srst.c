@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* System Reset extension, EID "SRST" (SBI spec chapter 10). */
 #include <stdio.h>
-#include "hart.h"
+#include "arch/csr.h"
 #include "platform.h"
 #include "sbi.h"
 #include "text_checksum.h"
 
-struct sbiret sbi_srst_ecall(SBI_ARGS)
+struct sbiret sbi_srst_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
 	/*
 	 * reset_type and reset_reason are uint32_t (spec 10.1): only the low 32
@@ -17,7 +19,6 @@ struct sbiret sbi_srst_ecall(SBI_ARGS)
 	 */
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 
-	(void)a2; (void)a3; (void)a4; (void)a5;
 	if (fid != 0)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* Reserved values are invalid; vendor/platform ranges exist but Tally has none. */

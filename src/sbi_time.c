@@ -4,9 +4,11 @@
  * stimecmp is the timer; without it, the board's M-mode timer (CLINT
  * mtimecmp) is, and its interrupt is passed on to S-mode as STIP.
  */
+#include "machine.h"
 #include "hart.h"
 #include "platform.h"
 #include "sbi.h"
+#include "sbi_time.h"
 
 static void set_timer(uint64_t when)
 {
@@ -27,9 +29,10 @@ void sbi_timer_irq(void)
 	set_mip(MIP_STIP);
 }
 
-struct sbiret sbi_time_ecall(SBI_ARGS)
+struct sbiret sbi_time_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
 {
-	(void)a2; (void)a3; (void)a4; (void)a5;
 	/* No S-mode (Ibex: M+U only): nobody could take the STIP this raises,
 	 * since U-mode has no interrupts of its own, so TIME is not offered. */
 	if (fid != 0 || !features.has_s_mode)
@@ -37,7 +40,6 @@ struct sbiret sbi_time_ecall(SBI_ARGS)
 #if __riscv_xlen == 32
 	set_timer(((uint64_t)a1 << 32) | a0);   /* rv32: stime_value in a0 (lo), a1 (hi) */
 #else
-	(void)a1;
 	set_timer(a0);
 #endif
 	return sbi_ok(0);

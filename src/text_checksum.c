@@ -30,7 +30,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "fw_guard.h"
-#include "hart.h"
+#include "mem.h"
+#include "tally_config.h"
 #include "platform.h"
 #include "text_checksum.h"
 

@@ -5,11 +5,17 @@
  * firmware counts and hands on to S-mode, and anything unexpected, which
  * ends in panic().
  */
+#include "arch/csr.h"
+#include "arch/mprv.h"
 #include "counters.h"
+#include "machine.h"
 #include "hart.h"
 #include "hsm.h"
+#include "panic.h"
 #include "platform.h"
 #include "sbi.h"
+#include "sbi_time.h"
+#include "trap.h"
 
 /* The firmware event each exception counts as (SBI spec table 6). */
 static int fw_event_of(unsigned long cause)
@@ -25,21 +31,20 @@ static int fw_event_of(unsigned long cause)
 }
 
 /*
- * rdtime on a hart without the time CSR (CVA6), or with mcounteren.TM
- * clear: the read traps as an illegal instruction (priv spec 3.1.11
- * "Machine Counter-Enable Register") and the
- * firmware answers from the board timer, which is what Linux on such a
- * core expects of its SBI firmware. rdtime is csrrs rd, time, x0; on rv32
- * rdtimeh reads the upper half (CSR 0xc81). On an M+U hart whose counter
- * reads trap (an Ibex whose mcounteren reads 0, as in the demo system;
- * the boot probe in counters.c finds out) the other counter reads
- * (rdcycle, rdinstret, hpmcounterN) are answered the same way, from the
+ * A counter read from the mode below (csrrs rd, <counter>, x0: rdcycle,
+ * rdtime, rdinstret, hpmcounterN, and on rv32 their upper halves) that
+ * trapped as an illegal instruction because its mcounteren bit is clear
+ * (priv spec 3.1.11 "Machine Counter-Enable Register"). Two cases are the
+ * firmware's to answer, as counters.c decided at boot: time on a hart
+ * without the time CSR (CVA6) or with TM kept clear, from the board timer,
+ * as Linux on such a core expects; and on an M+U hart whose counter reads
+ * trap (the demo system's Ibex), every counter the PMU found, from the
  * M-mode counters. Anything else is not ours.
  */
 #define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
 #define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
 
-static bool emulate_rdtime(struct trap_frame *f)
+static bool emulate_counter_read(struct trap_frame *f)
 {
 	uint32_t insn = (uint32_t)r_mtval();
 	unsigned csr, rd, n;
@@ -55,8 +60,8 @@ static bool emulate_rdtime(struct trap_frame *f)
 	rd = (insn >> 7) & 31;
 	/* 0xc00-0xc1f: cycle, time, instret, hpmcounter3..31; on rv32
 	 * 0xc80-0xc9f read their upper halves. */
-	hi = __riscv_xlen == 32 && (csr & ~31U) == 0xc80;
-	if ((csr & ~31U) != 0xc00 && !hi)
+	hi = __riscv_xlen == 32 && (csr & ~31U) == CSR_CYCLEH;
+	if ((csr & ~31U) != CSR_CYCLE && !hi)
 		return false;
 	n = csr & 31;
 	/* Ours only where the boot probe found the read would trap and the
@@ -130,7 +135,7 @@ void trap_handler(struct trap_frame *f)
 	if (ev >= 0)
 		pmu_fw_event(this_pmu(), (unsigned)ev);   /* once, emulated or not */
 	tval = r_mtval();   /* before emulation: a guarded access rewrites mtval */
-	if (cause == CAUSE_ILLEGAL_INSN && emulate_rdtime(f))
+	if (cause == CAUSE_ILLEGAL_INSN && emulate_counter_read(f))
 		return;
 	/* A misaligned load/store (the hook checks the cause) may be emulated,
 	 * or turn into the page/access fault one of its bytes took. */

@@ -8,6 +8,7 @@
  */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
+#include "arch/trap_guard.h"
 
 bool csr_probe_mcounteren(unsigned long val, unsigned long *back)
 {
@@ -31,10 +32,10 @@ bool csr_probe_user_counter(unsigned idx)
 		return false;
 	trap_guard_begin(&g);
 	switch (idx) {
-	case 0: (void)csr_read(0xc00); break;   /* cycle */
-	case 1: (void)csr_read(0xc01); break;   /* time */
-	case 2: (void)csr_read(0xc02); break;   /* instret */
-	case 3: (void)csr_read(0xc03); break;   /* hpmcounter3 */
+	case 0: (void)csr_read(CSR_CYCLE); break;
+	case 1: (void)csr_read(CSR_TIME); break;
+	case 2: (void)csr_read(CSR_INSTRET); break;
+	case 3: (void)csr_read(CSR_HPMCOUNTER3); break;
 	}
 	return !trap_guard_end(&g);
 }

@@ -13,8 +13,8 @@
 #define ALL_COUNTERS(M) M(0) M(2) M(3) C4(M, 4) C4(M, 8) C4(M, 12) C4(M, 16) \
 	C4(M, 20) C4(M, 24) C4(M, 28)
 
-#define CASE_RD_UCTR(n) case n: return csr_read(0xc00 + n);
-#define CASE_RD_UCTR_HI(n) case n: return csr_read(0xc80 + n);
+#define CASE_RD_UCTR(n) case n: return csr_read(CSR_CYCLE + n);
+#define CASE_RD_UCTR_HI(n) case n: return csr_read(CSR_CYCLEH + n);
 
 unsigned long csr_read_user_counter(unsigned idx)
 {

@@ -8,6 +8,7 @@
  */
 #include "arch/csr.h"        /* the host tests put a fake one first */
 #include "arch/csr_probe.h"
+#include "arch/trap_guard.h" /* and a fake of this one */
 
 bool csr_probe_counter(unsigned idx, uint64_t val, uint64_t *back)
 {

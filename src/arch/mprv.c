@@ -13,13 +13,16 @@
  * never affected by MPRV, so the firmware keeps running its own code.
  *
  * A byte access may fault (page fault, access fault). The trap guard
- * (csr.h, trap_guard.S) catches that: the faulting instruction is
+ * (trap_guard.h, trap_guard.S) catches that: the faulting instruction is
  * skipped, mcause says what happened. The nested trap rewrites mepc,
  * mcause, mtval and mstatus (MPP becomes M, and its mret leaves MPP at U
  * with MPRV still set), so every access puts mstatus back whole inside
  * the same asm statement, before the compiler can emit a load or store of
  * its own, and emulate_misaligned() keeps its own copy of mepc.
  */
+#include "arch/csr.h"
+#include "arch/mprv.h"
+#include "arch/trap_guard.h"
 #include "hart.h"
 #include "misaligned.h"
 

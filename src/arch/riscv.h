@@ -88,10 +88,27 @@
 #define PMP_A_NAPOT 0x18
 #define PMP_L     0x80
 
-/* CSR numbers used by name in assembly and by the indexed accessors */
-#define CSR_CYCLE        0xc00
-#define CSR_MCYCLE       0xb00
-#define CSR_MHPMCOUNTER3 0xb03
-#define CSR_MHPMEVENT3   0x323
+/*
+ * CSR numbers (priv spec 2.2 "CSR Listing"). The CSRs older than every
+ * assembler Tally is built with go by their names in csr.h; these are the
+ * ones an older assembler may not know (Sstc, Sscofpmf, menvcfg, the H
+ * extension, mcountinhibit), and the bases the indexed accessors and
+ * assembly count from.
+ */
+#define CSR_CYCLE         0xc00   /* user-level counters: cycle, time, instret, hpmcounter3.. */
+#define CSR_TIME          0xc01
+#define CSR_INSTRET       0xc02
+#define CSR_HPMCOUNTER3   0xc03
+#define CSR_CYCLEH        0xc80   /* rv32: their upper halves */
+#define CSR_MCYCLE        0xb00
+#define CSR_MHPMCOUNTER3  0xb03
+#define CSR_MHPMEVENT3    0x323
+#define CSR_MCOUNTINHIBIT 0x320   /* new in version 1.11 of the privileged spec */
+#define CSR_MENVCFG       0x30a   /* new in version 1.12 */
+#define CSR_MENVCFGH      0x31a   /* rv32: menvcfg's upper half */
+#define CSR_STIMECMP      0x14d   /* Sstc */
+#define CSR_STIMECMPH     0x15d   /* Sstc, rv32 */
+#define CSR_SCOUNTOVF     0xda0   /* Sscofpmf */
+#define CSR_HGATP         0x680   /* H extension */
 
 #endif

@@ -10,6 +10,7 @@
  * unchanged. Counting is not modelled: the tables need only the selectors.
  */
 #include "arch/csr.h"
+#include "arch/trap_guard.h"
 
 #define NUM_HPM 16
 

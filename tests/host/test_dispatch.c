@@ -8,7 +8,6 @@
 #include <string.h>
 #include "harness.h"
 #include "sbi.h"
-#include "stub_hart.h"
 #include "sbi_ext.h"
 
 struct features features = { .has_s_mode = true };
@@ -41,16 +40,22 @@ static struct sbiret record(int which, unsigned long a0, unsigned long a1, unsig
 	return (struct sbiret){ 100 + which, 200UL + (unsigned long)which };
 }
 
-struct sbiret sbi_base_ecall(SBI_ARGS) { return record(BASE, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_time_ecall(SBI_ARGS) { return record(TIME, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_srst_ecall(SBI_ARGS) { return record(SRST, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_dbcn_ecall(SBI_ARGS) { return record(DBCN, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_pmu_ecall(SBI_ARGS) { return record(PMU, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_legacy_putchar(SBI_ARGS) { return record(PUTCHAR, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_legacy_getchar(SBI_ARGS) { return record(GETCHAR, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_hsm_ecall(SBI_ARGS) { return record(HSM, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_ipi_ecall(SBI_ARGS) { return record(IPI, a0, a1, a2, a3, a4, a5, fid, 0); }
-struct sbiret sbi_rfence_ecall(SBI_ARGS) { return record(RFENCE, a0, a1, a2, a3, a4, a5, fid, 0); }
+/* Each stub: the handler type of src/sbi.h, recording what arrived. */
+#define STUB(name, which)                                                              \
+	struct sbiret name(unsigned long a0, unsigned long a1, unsigned long a2,       \
+			   unsigned long a3, unsigned long a4, unsigned long a5,       \
+			   unsigned long fid)                                          \
+	{ return record(which, a0, a1, a2, a3, a4, a5, fid, 0); }
+STUB(sbi_base_ecall, BASE)
+STUB(sbi_time_ecall, TIME)
+STUB(sbi_srst_ecall, SRST)
+STUB(sbi_dbcn_ecall, DBCN)
+STUB(sbi_pmu_ecall, PMU)
+STUB(sbi_legacy_putchar, PUTCHAR)
+STUB(sbi_legacy_getchar, GETCHAR)
+STUB(sbi_hsm_ecall, HSM)
+STUB(sbi_ipi_ecall, IPI)
+STUB(sbi_rfence_ecall, RFENCE)
 
 static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },

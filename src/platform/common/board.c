@@ -5,8 +5,7 @@
  * ecall path (putc, getc, the timer, IPIs) are the inline ones in
  * platform.h; these run once at boot or once at the end.
  */
-#include <stdio.h>
-#include "arch/csr.h"
+#include "arch/wfi.h"
 #include "platform.h"
 
 void board_console_init(void)
@@ -28,14 +27,4 @@ void board_reset(unsigned long type, unsigned long reason)
 	 */
 	for (;;)
 		wfi();
-}
-
-void board_banner(void)
-{
-	printf("Platform      : %s\n", platform.name);
-	/* The tree the payload gets says the same: QEMU's by itself, one
-	 * copied out of a boot ROM because dt_fixup_copy makes it. */
-	printf("Timebase      : %lu Hz\n", (unsigned long)platform.timer.hz);
-	if (!platform.reset.reset)
-		printf("Power-off     : none (SRST stops the hart)\n");
 }

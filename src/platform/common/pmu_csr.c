@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
+#include "arch/trap_guard.h"
 #include "pmu_csr.h"
 
 static bool has_inhibit, has_sscofpmf;

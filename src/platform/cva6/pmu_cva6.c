@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "arch/csr.h"
+#include "arch/trap_guard.h"
 #include "pmu_cva6.h"
 
 #define CVA6_EVENT_FIRST 1

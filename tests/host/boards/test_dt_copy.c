@@ -11,7 +11,8 @@
 #include <string.h>
 #include "harness.h"
 #include "fdt.h"
-#include "hart.h"
+#include "machine.h"
+#include "mem.h"
 #include "platform.h"
 #include "genesys2_dtb.h"
 #include "testharness_dtb.h"

@@ -10,7 +10,8 @@
 #include <string.h>
 #include "harness.h"
 #include "fdt.h"
-#include "hart.h"
+#include "machine.h"
+#include "mem.h"
 #include "platform.h"
 
 struct features features;

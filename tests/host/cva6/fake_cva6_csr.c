@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include <string.h>
 #include "arch/csr.h"
+#include "arch/trap_guard.h"
 #include "fake_cva6_csr.h"
 
 struct fake_cva6 fake;

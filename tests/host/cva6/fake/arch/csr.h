@@ -27,9 +27,4 @@ void w_mcountinhibit(unsigned long x);
 void set_mcountinhibit(unsigned long x);
 void clear_mcountinhibit(unsigned long x);
 unsigned long r_scountovf(void);
-
-/* The trap guard: while it is up, a fake CSR that "traps" is remembered. */
-struct trap_guard { int unused; };
-void trap_guard_begin(struct trap_guard *g);
-bool trap_guard_end(struct trap_guard *g);
 #endif

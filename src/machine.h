@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the boot hart found out about the machine: what its harts
+ * implement (all harts are alike), how many there are, where its RAM is.
+ * Filled in once, before any other hart runs and before any SBI call:
+ * init.c probes the CPU, mem.c and dt.c the RAM. Read-only afterwards.
+ */
+#ifndef TALLY_MACHINE_H
+#define TALLY_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* At most this many separate RAM ranges are known (more are left out, closed). */
+#define TALLY_MAX_RAM_RANGES 8
+
+struct features {
+	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
+	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
+	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
+	/* mcounteren: counters the mode below reads itself (bit n: 0xC00 + n),
+	 * as probed (counters.c); trap.c answers the others it can. */
+	unsigned long counteren;
+	bool has_pmp;
+	/* The largest ASID satp (and VMID hgatp) keeps: RFENCE rejects bigger ones. */
+	unsigned long asid_max, vmid_max;
+	unsigned num_harts;     /* from the device tree, or 1 */
+	/*
+	 * What lower modes may hand the firmware (mem.c): the RAM ranges of
+	 * the device tree's memory nodes (or, without a tree, the board's
+	 * ram_base/ram_size), sorted, touching ones merged, minus the
+	 * firmware's PMP region [fw_lo, fw_hi).
+	 */
+	unsigned num_ram;
+	struct ram_range { uint64_t lo, hi; } ram[TALLY_MAX_RAM_RANGES];
+	uint64_t fw_lo, fw_hi;
+};
+extern struct features features;   /* init.c */
+
+#endif

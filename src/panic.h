@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* panic.c: the end of the road for anything the firmware did not expect. */
+#ifndef TALLY_PANIC_H
+#define TALLY_PANIC_H
+
+struct trap_frame;
+
+/* Print why, where and (f != NULL) every register; then the board powers off or the hart stops. */
+__attribute__((noreturn)) void panic(const struct trap_frame *f, const char *why);
+
+#endif
