@@ -165,15 +165,31 @@ struct pmu_backend {
 	 * nothing). Its value no longer matters.
 	 */
 	void (*release)(unsigned ctr, uint64_t sel);
+	/* The value, for a snapshot (and for the stopped value QEMU keeps). */
 	uint64_t (*read)(unsigned ctr);
-	void (*write)(unsigned ctr, uint64_t val);
-	/* Start counting (and clear a stale overflow flag) / stop; sel as programmed. */
-	void (*start)(unsigned ctr, uint64_t sel);
+	/*
+	 * Start counting, from value if load (start's SET_INIT_VALUE and
+	 * INIT_SNAPSHOT) else from where it stopped, and clear a stale
+	 * overflow flag. sel as programmed.
+	 */
+	void (*start)(unsigned ctr, uint64_t sel, bool load, uint64_t value);
+	/* Stop counting; the value holds still until the next start. */
 	void (*stop)(unsigned ctr, uint64_t sel);
 	/* Sscofpmf overflow flag of a counter; NULL where there is none. */
 	bool (*overflowed)(unsigned ctr);
 	/* One line for the boot banner: what counter ctr (>= 3) can count. */
 	const char *(*describe)(unsigned ctr);
+};
+
+/*
+ * Which logical counters can count an event, and what their selector
+ * needs: fixed at boot for general, cache and firmware events (pmu.c), the
+ * backend's answer of the moment for a raw event.
+ */
+struct pmu_evmap {
+	uint64_t can;           /* logical counters (pmu_set_t) */
+	uint64_t sel;
+	int8_t excl;            /* as in struct pmu_event_map */
 };
 
 /* A firmware-supplied check: may S-mode's memory [addr, addr+len) be used? */
@@ -270,8 +286,13 @@ static inline unsigned pmu_bit_width(uint64_t v)
 		}
 	return w + x;   /* x is now 0 or 1 */
 }
-/* What the boot banner prints. */
-const struct pmu_hw_info *pmu_hw(void);
+/*
+ * What the backend's probe found, filled once by pmu_init(). The one copy
+ * of these facts: backends read theirs here too (pmu_csr.c: has_inhibit,
+ * has_sscofpmf), the boot banner prints them.
+ */
+extern struct pmu_hw_info pmu_probed;
+static inline const struct pmu_hw_info *pmu_hw(void) { return &pmu_probed; }
 unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */
 bool pmu_fw_event_supported(unsigned code);
 

@@ -197,15 +197,17 @@ static uint64_t fake_read(unsigned ctr)
 	return ctr_ok("read", ctr) ? fake.csr.counter[ctr] : 0;
 }
 
-static void fake_write(unsigned ctr, uint64_t val)
+void fake_write(unsigned ctr, uint64_t val)
 {
 	fake.mutations++;
 	if (ctr_ok("write", ctr))
 		fake.csr.counter[ctr] = val & fake_width_mask(ctr);
 }
 
-static void fake_start(unsigned ctr, uint64_t sel)
+static void fake_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
+	if (load)
+		fake_write(ctr, value);
 	fake.mutations++;
 	if (!ctr_ok("start", ctr))
 		return;
@@ -263,7 +265,7 @@ static void fake_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		fake_write(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START)
-		fake_start(ctr, sel);
+		fake_start(ctr, sel, false, 0);
 }
 
 static void fake_release(unsigned ctr, uint64_t sel)
@@ -281,7 +283,6 @@ struct pmu_backend fake_backend = {
 	.configure = fake_configure,
 	.release = fake_release,
 	.read = fake_read,
-	.write = fake_write,
 	.start = fake_start,
 	.stop = fake_stop,
 	.overflowed = fake_overflowed,

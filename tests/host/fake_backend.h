@@ -89,6 +89,8 @@ void fake_tick_all(uint64_t n);
 uint64_t fake_width_mask(unsigned ctr);
 /* The selector steps configure() and release() are made of, for the fake's own tests. */
 void fake_program(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
+/* A counter write, as the backend's start does when it loads a value. */
+void fake_write(unsigned ctr, uint64_t val);
 void fake_clear(unsigned ctr);
 
 #endif

@@ -28,10 +28,10 @@ static void fb_wraps_at_width(void)
 
 	c.hpm_width = 12;
 	fake_setup(&c);
-	fake_backend.write(3, 0xffffe);          /* only 12 bits stick */
+	fake_write(3, 0xffffe);          /* only 12 bits stick */
 	CHECK_EQ(fake_backend.read(3), 0xffe);
 	fake_program(3, 0x10, 0);
-	fake_backend.start(3, 0x10);
+	fake_backend.start(3, 0x10, false, 0);
 	CHECK(fake_counting(3));
 	fake_tick(3, 1);
 	CHECK_EQ(fake_backend.read(3), 0xfff);
@@ -41,10 +41,10 @@ static void fb_wraps_at_width(void)
 	CHECK(fake_backend.overflowed(3));
 	/* start clears a stale OF */
 	fake_backend.stop(3, 0);
-	fake_backend.start(3, 0x10);
+	fake_backend.start(3, 0x10, false, 0);
 	CHECK(!fake_backend.overflowed(3));
 	/* 64-bit counters wrap at 64 bits */
-	fake_backend.write(0, ~0ULL);
+	fake_write(0, ~0ULL);
 	fake_tick(0, 2);
 	CHECK_EQ(fake_backend.read(0), 1);
 	CHECK_EQ(fake.bad, 0);
@@ -55,10 +55,10 @@ static void fb_inhibit_and_selector(void)
 	struct fake_cfg c = default_cfg();
 
 	fake_setup(&c);
-	fake_backend.write(4, 10);
+	fake_write(4, 10);
 	fake_tick(4, 5);                         /* inhibited: no count */
 	CHECK_EQ(fake.csr.counter[4], 10);
-	fake_backend.start(4, 0);                /* uninhibited, but selector 0: no count */
+	fake_backend.start(4, 0, false, 0);                /* uninhibited, but selector 0: no count */
 	fake_tick(4, 5);
 	CHECK_EQ(fake.csr.counter[4], 10);
 	fake_program(4, 0x11, PMU_CFG_SET_SINH);
@@ -87,7 +87,7 @@ static void fb_without_inhibit(void)
 	CHECK(fake_backend.overflowed == NULL);
 	fake_program(5, 0x33, 0);
 	CHECK(!fake_counting(5));                /* the selector is the switch: off */
-	fake_backend.start(5, 0x33);
+	fake_backend.start(5, 0x33, false, 0);
 	CHECK(fake_counting(5));
 	fake_backend.stop(5, 0);
 	CHECK(!fake_counting(5));
@@ -106,7 +106,7 @@ static void fb_forbidden_accesses_are_seen(void)
 	CHECK_EQ(fake.bad, 1);
 	(void)fake_backend.read(6);
 	CHECK_EQ(fake.bad, 2);
-	fake_backend.write(31, 1);
+	fake_write(31, 1);
 	CHECK_EQ(fake.bad, 3);
 	fake_program(0, 1, 0);
 	CHECK_EQ(fake.bad, 4);

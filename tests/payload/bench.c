@@ -113,6 +113,12 @@ static inline __attribute__((always_inline)) void step(const int real, const cha
 	if ((long)a0 != (real ? want_err : (long)x0) ||
 	    (check_val && a1 != (real ? want_val : x1)))
 		unexpected(what, (long)a0, a1, want_err, want_val);
+	/*
+	 * Past the check the compiler knows a0 (and a1) equal what was
+	 * compared: in the nop loop, the next call's arguments, so it would
+	 * skip setting them there and the difference would count them.
+	 */
+	__asm__ volatile("" : "+r"(a0), "+r"(a1));
 }
 
 /* Keep a value in a register, unknown to the compiler, in both loops alike. */
@@ -469,6 +475,140 @@ static void fw_rows(void)
 	release("stop(RESET)", ctr);
 }
 
+/*
+ * What perf costs per context switch: Linux's riscv_pmu_sbi
+ * (drivers/perf/riscv_pmu_sbi.c) makes four calls for every counted event
+ * each time the task that counts it is switched in and out. In (add):
+ * config_matching with the counter mask it built at boot (word by word, as
+ * linux_cfg_match), only the mode-inhibit flags (none here: perf stat as
+ * root counts every mode), event_data 0; then start with SET_INIT_VALUE.
+ * Out (del): stop, then stop with RESET (riscv_pmu_del), which finds the
+ * counter already stopped: ALREADY_STOPPED, and the counter is free again.
+ * Linux 6.12 adds TAKE_SNAPSHOT to both stops once snapshot memory is set
+ * (SBI 2.0): the first then writes the value to the shared memory, the
+ * second still answers ALREADY_STOPPED.
+ *
+ * Each call is counted alone (rdinstret right before and after its ecall,
+ * minus the same pair around a nop: the method of tests/payload/trace.c),
+ * and the four together as every other row is (TIMED); the two must agree.
+ * The event is CPU_CYCLES: mcycle where there is no Sscofpmf, an hpm
+ * counter counting cycles where there is. (Linux's other event of a
+ * {cycles, instructions} group is minstret, the ruler itself: stopping it
+ * would stop the measurement. Its path is the same as mcycle's.)
+ */
+#define LINUX_IVAL 0x8000000000000001ULL   /* Linux's first value: -(max_period >> 1) */
+#define LINUX_SLACK 100000                  /* a stopped count is at most this far past IVAL */
+
+static unsigned long pair_cost;   /* rdinstret, nop, rdinstret */
+
+/* One ecall between two rdinstret; the answer checked after the second. */
+static inline __attribute__((always_inline)) unsigned long counted(const char *what,
+	unsigned long fid, unsigned long x0, unsigned long x1, unsigned long x2,
+	unsigned long x3, unsigned long x4, long want_err, const int check_val,
+	unsigned long want_val)
+{
+	register unsigned long a0 __asm__("a0") = x0;
+	register unsigned long a1 __asm__("a1") = x1;
+	register unsigned long a2 __asm__("a2") = x2;
+	register unsigned long a3 __asm__("a3") = x3;
+	register unsigned long a4 __asm__("a4") = x4;
+	register unsigned long a5 __asm__("a5") = 0;
+	register unsigned long a6 __asm__("a6") = fid;
+	register unsigned long a7 __asm__("a7") = SBI_EXT_PMU;
+	unsigned long s, e;
+
+	__asm__ volatile("rdinstret %[s]\n\tecall\n\trdinstret %[e]"
+			 : [s] "=&r"(s), [e] "=&r"(e), "+r"(a0), "+r"(a1)
+			 : "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a6), "r"(a7) : "memory");
+	if ((long)a0 != want_err || (check_val && a1 != want_val))
+		unexpected(what, (long)a0, a1, want_err, want_val);
+	answers++;
+	return e - s - pair_cost;
+}
+
+/* 4 KiB of snapshot memory (table 16): overflow bitmap, then values. */
+static uint64_t snap[512] __attribute__((aligned(4096)));
+
+static void linux_pattern(const char *key, unsigned long stop_flags)
+{
+	static const char *const part[4] = { "cfg", "start", "stop", "stop_reset" };
+	unsigned long ext = SBI_EXT_PMU, zero = 0, one = 1, word = cmask[0], ev = EV_CPU_CYCLES;
+	unsigned long fid_cfg = PMU_FID_CONFIG_MATCHING, fid_start = PMU_FID_COUNTER_START;
+	unsigned long fid_stop = PMU_FID_COUNTER_STOP, init = PMU_START_SET_INIT_VALUE;
+	unsigned long stop = stop_flags, stop_reset = stop_flags | PMU_STOP_RESET, idx;
+	unsigned long lo = (unsigned long)LINUX_IVAL, hi = (unsigned long)(LINUX_IVAL >> 32);
+	long ok = SBI_SUCCESS, stopped = SBI_ERR_ALREADY_STOPPED;
+	unsigned long sum[4] = { 0, 0, 0, 0 }, all = 0;
+	char name[40];
+	struct sbiret r;
+
+	if (XLEN == 64)
+		hi = 0;   /* rv64: the value is one register (a3) */
+	r = linux_cfg_match(key, 0, EV_CPU_CYCLES);
+	if (r.error)
+		unexpected(key, r.error, r.value, SBI_SUCCESS, 0);
+	if (is_fw_counter(r.value) || r.value >= XLEN)
+		fail_msg("cycles on a counter outside mask word 0", r.value);
+	idx = r.value;
+	/* Configured, never started: RESET frees it and says it was stopped. */
+	expect(key, pmu(PMU_FID_COUNTER_STOP, idx, 1, PMU_STOP_RESET, 0, 0, 0),
+	       SBI_ERR_ALREADY_STOPPED, 0, 0);
+	printf("bench: info %s on %lu\n", key, idx);
+
+	OPAQUE(ext); OPAQUE(zero); OPAQUE(one); OPAQUE(word); OPAQUE(ev); OPAQUE(fid_cfg);
+	OPAQUE(fid_start); OPAQUE(fid_stop); OPAQUE(init); OPAQUE(stop); OPAQUE(stop_reset);
+	OPAQUE(idx); OPAQUE(lo); OPAQUE(hi); OPAQUE(ok); OPAQUE(stopped);
+	for (unsigned i = 0; i < N; i++) {
+		sum[0] += counted(key, fid_cfg, zero, word, zero, ev, zero, ok, 1, idx);
+		sum[1] += counted(key, fid_start, idx, one, init, lo, hi, ok, 0, 0);
+		sum[2] += counted(key, fid_stop, idx, one, stop, zero, zero, ok, 0, 0);
+		if (stop & PMU_STOP_TAKE_SNAPSHOT) {
+			/* Table 16, relative to counter_idx_base = idx: the value in slot 0. */
+			if (snap[1] - LINUX_IVAL > LINUX_SLACK || snap[0])
+				fail_msg("snapshot after stop: value or overflow bitmap", (unsigned long)snap[1]);
+			answers++;
+		}
+		sum[3] += counted(key, fid_stop, idx, one, stop_reset, zero, zero, stopped, 0, 0);
+	}
+	for (unsigned k = 0; k < 4; k++) {
+		snprintf(name, sizeof(name), "%s_%s", key, part[k]);
+		row(name, (sum[k] + N / 2) / N);
+		all += sum[k];
+	}
+	/* The same four calls measured as every other row: the two rulers agree. */
+	snprintf(name, sizeof(name), "%s_switch", key);
+	TIMED(name, 4, {
+		step(REAL, key, ext, fid_cfg, zero, word, zero, ev, zero, zero, ok, 1, idx);
+		step(REAL, key, ext, fid_start, idx, one, init, lo, hi, zero, ok, 0, 0);
+		step(REAL, key, ext, fid_stop, idx, one, stop, zero, zero, zero, ok, 0, 0);
+		step(REAL, key, ext, fid_stop, idx, one, stop_reset, zero, zero, zero, stopped, 0, 0);
+	});
+	printf("bench: info %s counted one by one %lu\n", key, (all + N / 2) / N);
+}
+
+static void linux_rows(void)
+{
+	unsigned long s, e;
+
+	__asm__ volatile("rdinstret %0\n\tnop\n\trdinstret %1" : "=&r"(s), "=&r"(e));
+	pair_cost = e - s;
+	linux_pattern("linux61", 0);
+	/* 6.12: snapshot memory where the firmware offers it (SBI 2.0). */
+	if (spec_version < (2UL << 24)) {
+		for (unsigned k = 0; k < 5; k++) {
+			static const char *const keys[5] = { "linux612_cfg", "linux612_start",
+				"linux612_stop", "linux612_stop_reset", "linux612_switch" };
+			row_na(keys[k], "SBI < 2.0");
+		}
+		return;
+	}
+	expect("snapshot_set_shmem", pmu(PMU_FID_SNAPSHOT_SET_SHMEM, (unsigned long)snap, 0, 0, 0, 0, 0),
+	       SBI_SUCCESS, 0, 0);
+	linux_pattern("linux612", PMU_STOP_TAKE_SNAPSHOT);
+	expect("snapshot_set_shmem(off)", pmu(PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0),
+	       SBI_SUCCESS, 0, 0);
+}
+
 /* One 16-byte entry (table 18): event_idx, output, event_data. */
 static struct { uint32_t event_idx, output; uint64_t event_data; } entry __attribute__((aligned(16)));
 
@@ -513,6 +653,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	hw_start_stop();
 	fw_rows();
 	event_info_row();
+	linux_rows();
 	row("boot", boot);
 	printf("bench: done\n");
 	printf("%lu passed, 0 failed\n", answers);

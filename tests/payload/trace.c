@@ -57,6 +57,7 @@ static struct sbiret report(const char *name, long error, unsigned long value,
 
 #define EXT_PMU SBI_EXT_PMU
 static struct { uint32_t idx, out; uint64_t data; } info __attribute__((aligned(16)));
+static uint64_t snap[512] __attribute__((aligned(4096)));   /* snapshot memory (table 16) */
 
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
@@ -103,6 +104,26 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	TRACED("pmu_fw_read", EXT_PMU, PMU_FID_FW_READ, fw, 0, 0, 0);
 	TRACED("pmu_stop_fw", EXT_PMU, PMU_FID_COUNTER_STOP, fw, 1, 0, 0);
 	sbi_call(EXT_PMU, PMU_FID_COUNTER_STOP, fw, 1, PMU_STOP_RESET, 0, 0, 0);
+
+	/*
+	 * Linux's four calls for one counted event at every context switch
+	 * (drivers/perf/riscv_pmu_sbi.c; tests/payload/bench.c, linux_pattern):
+	 * config_matching with no flags, start with SET_INIT_VALUE, stop, then
+	 * stop with RESET on the stopped counter. Then 6.12's stop, which adds
+	 * TAKE_SNAPSHOT once snapshot memory is set.
+	 */
+	struct sbiret l = TRACED("linux_cfg", EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc);
+	unsigned long li = l.error ? 0 : l.value;
+	TRACED("linux_start", EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1);
+	TRACED("linux_stop", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, 0, 0);
+	TRACED("linux_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, PMU_STOP_RESET, 0);
+	sbi_call(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, (unsigned long)snap, 0, 0, 0, 0, 0);
+	sbi_call(EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc, 0, 0);
+	sbi_call(EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1, 0, 0);
+	TRACED("linux_stop_snapshot", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, PMU_STOP_TAKE_SNAPSHOT, 0);
+	TRACED("linux_stop_reset_snapshot", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1,
+	       PMU_STOP_RESET | PMU_STOP_TAKE_SNAPSHOT, 0);
+	sbi_call(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
 
 	info.idx = (uint32_t)cyc;
 	TRACED("pmu_event_get_info", EXT_PMU, PMU_FID_EVENT_GET_INFO,

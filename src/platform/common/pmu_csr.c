@@ -4,7 +4,10 @@
 #include "arch/trap_guard.h"
 #include "pmu_csr.h"
 
-static bool has_inhibit, has_sscofpmf;
+/*
+ * Whether the core has mcountinhibit and Sscofpmf: the probe below finds
+ * out and says so in the PMU core's pmu_hw(), which the rest reads.
+ */
 
 /* Write all-ones and read back: the bits that stick are the counter's width. */
 static unsigned probe_width(unsigned ctr)
@@ -23,14 +26,14 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 
 	trap_guard_begin(&g);
 	old = r_mcountinhibit();
-	has_inhibit = !trap_guard_end(&g);
+	info->has_inhibit = !trap_guard_end(&g);
 
 	/* Sscofpmf brings scountovf; reading it traps where there is none. */
 	trap_guard_begin(&g);
 	(void)r_scountovf();
-	has_sscofpmf = !trap_guard_end(&g);
+	info->has_sscofpmf = !trap_guard_end(&g);
 
-	if (has_inhibit)
+	if (info->has_inhibit)
 		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
 	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv spec 3.1.10 "Hardware Performance Monitor") */
 	info->width[2] = 64;
@@ -43,10 +46,8 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 		/* Without mcountinhibit a selector of 0 is how an hpm counter stops. */
 		info->stoppable |= 1UL << ctr;
 	}
-	if (has_inhibit)
+	if (info->has_inhibit)
 		info->stoppable |= 1UL << 0 | 1UL << 2;
-	info->has_inhibit = has_inhibit;
-	info->has_sscofpmf = has_sscofpmf;
 }
 
 uint64_t pmu_csr_read(unsigned ctr) { return csr_read_counter(ctr); }
@@ -55,7 +56,7 @@ void pmu_csr_write(unsigned ctr, uint64_t val) { csr_write_counter(ctr, val); }
 static void write_selector(unsigned ctr, uint64_t v)
 {
 #if __riscv_xlen == 32
-	if (has_sscofpmf)
+	if (pmu_hw()->has_sscofpmf)
 		csr_write_eventh(ctr, (unsigned long)(v >> 32));
 #endif
 	csr_write_event(ctr, (unsigned long)v);
@@ -65,21 +66,24 @@ uint64_t pmu_csr_selector(unsigned ctr)
 {
 	uint64_t v = csr_read_event(ctr);
 #if __riscv_xlen == 32
-	if (has_sscofpmf)
+	if (pmu_hw()->has_sscofpmf)
 		v |= (uint64_t)csr_read_eventh(ctr) << 32;
 #endif
 	return v;
 }
 
 
-void pmu_csr_start(unsigned ctr, uint64_t sel)
+void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	if (!has_inhibit) {
+	/* First: the old value may be about to wrap, and would set OF again. */
+	if (load)
+		csr_write_counter(ctr, value);
+	if (!pmu_hw()->has_inhibit) {
 		write_selector(ctr, sel);
 		return;
 	}
 	/* A new run starts with a clear overflow flag (Sscofpmf OF, bit 63). */
-	if (has_sscofpmf && ctr >= 3)
+	if (pmu_hw()->has_sscofpmf && ctr >= 3)
 		write_selector(ctr, pmu_csr_selector(ctr) & ~HPMEVENT_OF);
 	clear_mcountinhibit(1UL << ctr);   /* let it count */
 }
@@ -87,7 +91,7 @@ void pmu_csr_start(unsigned ctr, uint64_t sel)
 void pmu_csr_stop(unsigned ctr, uint64_t sel)
 {
 	(void)sel;
-	if (has_inhibit)
+	if (pmu_hw()->has_inhibit)
 		set_mcountinhibit(1UL << ctr);   /* freeze it */
 	else
 		write_selector(ctr, 0);
@@ -95,7 +99,7 @@ void pmu_csr_stop(unsigned ctr, uint64_t sel)
 
 bool pmu_csr_overflowed(unsigned ctr)
 {
-	return has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
+	return pmu_hw()->has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
 }
 
 /* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
@@ -106,10 +110,10 @@ static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	 * mhpmevent bits 58..62. Without Sscofpmf they are hints we cannot
 	 * honour, and the spec lets us ignore them (table 8 note).
 	 */
-	if (has_sscofpmf)
+	if (pmu_hw()->has_sscofpmf)
 		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
 	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
-	write_selector(ctr, has_inhibit ? sel : 0);
+	write_selector(ctr, pmu_hw()->has_inhibit ? sel : 0);
 }
 
 /*
@@ -119,14 +123,17 @@ static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
  */
 void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	if (has_inhibit)
+	if (pmu_hw()->has_inhibit)
 		set_mcountinhibit(1UL << ctr);
+	/* cycle and instret have no selector: held still, and left so, they are done. */
+	if (ctr < 3 && !(cfg_flags & (PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START)))
+		return;
 	if (ctr >= 3)
 		program(ctr, sel, cfg_flags);   /* without mcountinhibit: stays off */
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		csr_write_counter(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START) {
-		if (has_inhibit)
+		if (pmu_hw()->has_inhibit)
 			clear_mcountinhibit(1UL << ctr);
 		else
 			write_selector(ctr, sel);
@@ -143,6 +150,6 @@ void pmu_csr_release(unsigned ctr, uint64_t sel)
 	(void)sel;
 	if (ctr >= 3)
 		write_selector(ctr, 0);
-	else if (has_inhibit)
+	else if (pmu_hw()->has_inhibit)
 		set_mcountinhibit(1UL << ctr);
 }

@@ -13,8 +13,8 @@
 void pmu_csr_probe(struct pmu_hw_info *info);
 uint64_t pmu_csr_read(unsigned ctr);
 void pmu_csr_write(unsigned ctr, uint64_t val);
-/* Start/stop through mcountinhibit, or through the selector where there is none. */
-void pmu_csr_start(unsigned ctr, uint64_t sel);
+/* Start (from value if load)/stop through mcountinhibit, or through the selector where there is none. */
+void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value);
 void pmu_csr_stop(unsigned ctr, uint64_t sel);
 bool pmu_csr_overflowed(unsigned ctr);
 /* configure and release of struct pmu_backend (pmu.h), for the standard CSRs. */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "drivers/clint.h"
+#include "drivers/sifive_test.h"
 #include "drivers/uart16550.h"
 
 #define QEMU_VIRT_RAM_BASE 0x80000000UL
@@ -17,12 +18,6 @@
 #define QEMU_VIRT_CLINT    0x02000000UL
 #define QEMU_VIRT_TEST     0x00100000UL
 #define QEMU_VIRT_TIMEBASE 10000000
-
-/*
- * The SiFive test device at base: power off (exit status 0, or 3 for a
- * failure reason) or reset QEMU.
- */
-void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
 
 /*
  * The struct platform fields every board on QEMU's virt machine shares:
@@ -34,7 +29,7 @@ void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
 	.ram_base = QEMU_VIRT_RAM_BASE, \
 	.console = UART16550_CONSOLE(QEMU_VIRT_UART, 0, 0, 0), \
 	.timer = CLINT_TIMER(QEMU_VIRT_CLINT, QEMU_VIRT_TIMEBASE), \
-	.reset = { .reset = qemu_virt_reset, .base = QEMU_VIRT_TEST }
+	.reset = SIFIVE_TEST_RESET(QEMU_VIRT_TEST)
 
 /*
  * What an S-mode payload on virt gets besides: QEMU's device tree (near the
@@ -49,30 +44,4 @@ void qemu_virt_reset(uintptr_t base, unsigned long type, unsigned long reason);
 	.ipi = CLINT_IPI(QEMU_VIRT_CLINT), \
 	.fw_events = FW_EVENTS_S_PAYLOAD
 
-/*
- * QEMU 7.2 does not freeze mcycle/minstret under mcountinhibit: the first
- * read after inhibiting still sees the live count, and from then on a read
- * returns the value last *written* to the counter (target/riscv/csr.c,
- * riscv_pmu_read_ctr). These stop/start a counter like pmu_csr_stop/start
- * and, for counters 0 and 2, read the counter once on stop (that read is
- * the frozen value) and write it back, and write the held value again on
- * start so the stopped interval is not counted. The same holds for an hpm
- * counter whose selector is QEMU's cycles or instructions event (1, 2);
- * other event counters do freeze and skip the extra CSR work. Backends use
- * these only on QEMU boards.
- */
-void qemu_pmu_stop(unsigned ctr, uint64_t sel);
-void qemu_pmu_start(unsigned ctr, uint64_t sel);
-/* configure, with the workaround only where the value it keeps survives.
- * A released counter's value no longer matters: pmu_csr_release as it is. */
-void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-
-/* The counter operations of a backend on QEMU: the standard CSRs (pmu_csr.h), start/stop as above. */
-#define QEMU_PMU_CSR_OPS \
-	.read = pmu_csr_read, \
-	.write = pmu_csr_write, \
-	.start = qemu_pmu_start, \
-	.stop = qemu_pmu_stop, \
-	.configure = qemu_pmu_configure, \
-	.release = pmu_csr_release
 #endif

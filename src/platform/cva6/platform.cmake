@@ -29,7 +29,10 @@ function(tally_cva6_image name board)
   endif()
 endfunction()
 
+# The stand-in's counters are QEMU's: its backend takes start, stop and
+# configure from the QEMU backend (boards/qemu.c).
 tally_cva6_image(tally-qemu qemu)
+target_sources(tally-qemu.elf PRIVATE src/platform/qemu-virt/pmu_qemu.c)
 
 # tally_cva6_fw_payload(NAME PAYLOAD): NAME.elf, the testharness board with
 # tests/payload's PAYLOAD.elf linked in (fw_payload). The testharness loads

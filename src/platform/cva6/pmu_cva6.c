@@ -230,12 +230,11 @@ const struct pmu_backend pmu_cva6 = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22)",
 	.probe = pmu_cva6_probe,
 	.map = pmu_cva6_map,
-	.read = pmu_csr_read,
-	.write = pmu_csr_write,
-	.start = pmu_csr_start,
-	.stop = pmu_csr_stop,
 	.configure = pmu_csr_configure,
 	.release = pmu_csr_release,
+	.read = pmu_csr_read,
+	.start = pmu_csr_start,
+	.stop = pmu_csr_stop,
 	.overflowed = 0,              /* no overflow flag without Sscofpmf */
 	.describe = pmu_cva6_describe,
 };

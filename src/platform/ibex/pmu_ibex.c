@@ -215,12 +215,13 @@ static void ibex_release(unsigned ctr, uint64_t sel)
 }
 
 static uint64_t ibex_read(unsigned ctr) { return csr_read_counter(ctr); }
-/* A value wider than the counter is cut to its width by the hardware. */
-static void ibex_write(unsigned ctr, uint64_t val) { csr_write_counter(ctr, val); }
 
-static void ibex_start(unsigned ctr, uint64_t sel)
+/* A value wider than the counter is cut to its width by the hardware. */
+static void ibex_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
 	(void)sel;
+	if (load)
+		csr_write_counter(ctr, value);
 	csr_inhibit_clear(1UL << ctr);
 }
 
@@ -242,7 +243,6 @@ const struct pmu_backend pmu_ibex = {
 	.configure = ibex_configure,
 	.release = ibex_release,
 	.read = ibex_read,
-	.write = ibex_write,
 	.start = ibex_start,
 	.stop = ibex_stop,
 	.overflowed = 0,

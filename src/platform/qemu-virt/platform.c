@@ -7,10 +7,9 @@
 #include "misaligned.h"
 #include "platform.h"
 #include "platform/common/qemu_virt.h"
+#include "platform/qemu-virt/pmu_qemu.h"
 #include "arch/riscv.h"
 #include "tally_config.h"
-
-extern const struct pmu_backend pmu_qemu;
 
 const struct platform platform = {
 	.name = "QEMU virt",

@@ -10,8 +10,8 @@
  * written to mhpmevent as given; QEMU accepts any value, and counts only
  * the values it knows.
  */
-#include "platform/common/pmu_csr.h"
-#include "platform/common/qemu_virt.h"
+#include "arch/csr.h"
+#include "pmu_qemu.h"
 
 static const unsigned long qemu_events[] = {
 	PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS),  /* 0x10019 */
@@ -75,6 +75,81 @@ static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 	}
 }
 
+/*
+ * QEMU 7.2's counter freeze (pmu_qemu.h). Only a counter QEMU counts from
+ * its tick source is affected: cycle and instret, or an hpm counter whose
+ * selector is QEMU's cycles or instructions event. Other event counters
+ * freeze, and none of this runs for them.
+ */
+static bool ticking(unsigned ctr, uint64_t sel)
+{
+	uint32_t ev = sel & 0xfffff;   /* QEMU's event number, as programmed */
+
+	return ctr < 3 || ev == 1 || ev == 2;
+}
+
+/* Stop, then read the counter once (that read is the frozen value) and write it back. */
+void qemu_pmu_stop(unsigned ctr, uint64_t sel)
+{
+	pmu_csr_stop(ctr, sel);
+	if (ticking(ctr, sel))
+		csr_write_counter(ctr, csr_read_counter(ctr));
+}
+
+/*
+ * QEMU counts a started tick counter from its last write: write the held
+ * value again, so the stopped interval is not counted. A start that loads
+ * a value (SET_INIT_VALUE) is such a write already.
+ */
+static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel)
+{
+	pmu_csr_start(ctr, sel, true, csr_read_counter(ctr));
+}
+
+void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
+{
+	if (!load && ticking(ctr, sel))
+		start_from_held(ctr, sel);
+	else
+		pmu_csr_start(ctr, sel, load, value);
+}
+
+/* configure keeping the value, where there is work: see below. */
+static __attribute__((noinline)) void configure_keep(unsigned ctr, uint64_t sel,
+						    unsigned long cfg_flags, bool stopped)
+{
+	if (ctr >= 3)
+		pmu_csr_configure(ctr, sel, cfg_flags & PMU_CFG_INH_MASK);   /* program it, stopped */
+	else if (!stopped)
+		qemu_pmu_stop(ctr, sel);   /* cycle and instret have no selector */
+	if (cfg_flags & PMU_CFG_AUTO_START)
+		qemu_pmu_start(ctr, sel, false, 0);
+}
+
+/*
+ * configure in one call. Zeroing (CLEAR_VALUE) is a write, and a write is
+ * all the workaround does: the plain CSR sequence is right. Otherwise the
+ * value is kept: cycle and instret, which payloads read until they ask
+ * the PMU for them, are stopped as above if they still run, and one
+ * already stopped (as every counter handed out again after a release is)
+ * holds its value already, so there is nothing to do unless it is to
+ * start; an hpm counter is free with selector 0, counting nothing, and is
+ * programmed stopped. Then started as above if asked.
+ */
+void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
+{
+	bool stopped;
+
+	if (cfg_flags & PMU_CFG_CLEAR_VALUE) {
+		pmu_csr_configure(ctr, sel, cfg_flags);
+		return;
+	}
+	stopped = ctr < 3 && ((r_mcountinhibit() >> ctr) & 1);
+	if (stopped && !(cfg_flags & PMU_CFG_AUTO_START))
+		return;   /* Linux's every config_matching of cycle or instret */
+	configure_keep(ctr, sel, cfg_flags, stopped);
+}
+
 static const char *qemu_describe(unsigned ctr)
 {
 	(void)ctr;
@@ -85,7 +160,11 @@ const struct pmu_backend pmu_qemu = {
 	.name = "qemu (target/riscv/pmu.c)",
 	.probe = pmu_csr_probe,
 	.map = qemu_map,
-	QEMU_PMU_CSR_OPS,
+	.configure = qemu_pmu_configure,
+	.release = pmu_csr_release,
+	.read = pmu_csr_read,
+	.start = qemu_pmu_start,
+	.stop = qemu_pmu_stop,
 	.overflowed = pmu_csr_overflowed,
 	.describe = qemu_describe,
 };

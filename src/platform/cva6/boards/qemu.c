@@ -19,15 +19,24 @@
 #include "platform.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/cva6/pmu_cva6.h"
+#include "platform/qemu-virt/pmu_qemu.h"
 #include "arch/riscv.h"
 #include "tally_config.h"
 
-/* The cva6 backend with QEMU 7.2's counter-freeze quirk handled (qemu_virt.h). */
+/*
+ * The cva6 backend with QEMU 7.2's counter-freeze quirk handled: start,
+ * stop and configure are the QEMU backend's (platform/qemu-virt/pmu_qemu.h).
+ */
 static const struct pmu_backend pmu_cva6_on_qemu = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22), on QEMU",
 	.probe = pmu_cva6_probe,
 	.map = pmu_cva6_map,
-	QEMU_PMU_CSR_OPS,
+	.configure = qemu_pmu_configure,
+	.release = pmu_csr_release,
+	.read = pmu_csr_read,
+	.start = qemu_pmu_start,
+	.stop = qemu_pmu_stop,
+	.overflowed = 0,              /* no overflow flag without Sscofpmf */
 	.describe = pmu_cva6_describe,
 };
 
