@@ -50,7 +50,7 @@ static const struct {
 	 * answering a read of an inhibited cycle/instret with the value last
 	 * written to it (after the first read), here the 0 CLEAR_VALUE wrote.
 	 * The qemu-virt and cva6 stand-in backends rewrite the counter at stop
-	 * (src/platform/common/qemu_virt.c, qemu_pmu_stop); Tally's Ibex
+	 * (src/platform/qemu-virt/pmu_qemu.c, qemu_pmu_stop); Tally's Ibex
 	 * backend, written for the RTL, does not. The real Ibex freezes it.
 	 */
 	[ERRATUM_QEMU_IBEX_STOPPED_READS_0] = {
