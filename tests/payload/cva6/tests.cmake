@@ -23,7 +23,7 @@ tally_payload(cva6_rtl cva6/rtl.c cva6/window.S strap.S)
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
 # which QEMU does not count).
-tally_payload(test_cva6 test.c strap.S)
+tally_payload(test_cva6 ${CONFORMANCE_SOURCES})
 target_compile_definitions(test_cva6.elf PRIVATE CVA6_MAP)
 tally_qemu_test(cva6-conformance test_cva6)
 
