@@ -18,7 +18,7 @@ tally_banner_test(cva6-banner tally-qemu.bin
 
 # The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
 # tally-rtl.elf by src/platform/cva6/platform.cmake.
-tally_payload(cva6_rtl cva6/rtl.c cva6/window.S strap.S)
+tally_payload(cva6_rtl cva6/rtl.c cva6/window.S conformance/strap.S)
 
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
