@@ -18,12 +18,12 @@ tally_banner_test(cva6-banner tally-qemu.bin
 
 # The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
 # tally-rtl.elf by src/platform/cva6/platform.cmake.
-tally_payload(cva6_rtl cva6/rtl.c cva6/window.S strap.S ext_test.c ext_trap.S)
+tally_payload(cva6_rtl cva6/rtl.c cva6/window.S conformance/strap.S ext_test.c ext_trap.S)
 
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
 # which QEMU does not count).
-tally_payload(test_cva6 test.c strap.S ${EXT_TEST_SRC})
+tally_payload(test_cva6 ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
 target_compile_definitions(test_cva6.elf PRIVATE CVA6_MAP)
 tally_qemu_test(cva6-conformance test_cva6)
 

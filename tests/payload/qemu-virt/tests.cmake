@@ -1,4 +1,4 @@
-# QEMU virt runs of the conformance payload (test.c); included by
+# QEMU virt runs of the conformance payload (conformance/); included by
 # tests/payload/CMakeLists.txt. The later -cpu overrides the preset's one.
 string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 
@@ -39,7 +39,7 @@ tally_qemu_test(conformance-icount test -icount shift=0,sleep=off)
 # half across stop/start and re-raises OF at once, which real rv32 cores
 # (mhpmcounterh, mhpmeventh) do not do.
 if(TALLY_XLEN EQUAL 64)
-  tally_payload(test_sscof test.c strap.S ${EXT_TEST_SRC})
+  tally_payload(test_sscof ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_sscof.elf PRIVATE EXPECT_SSCOFPMF)
   tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endif()
@@ -47,13 +47,16 @@ endif()
 # RAM from the device tree: with more RAM than the build-time size, the
 # top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
 # QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
+# RAM_END64 is where the payload's device tree must say RAM ends: RAM
+# starts at 0x80000000, so 10 GiB end at 0x3_0000_0000 (the 0x2_8000_0000
+# this said before was the size; the payload now checks it against the tree).
 if(TALLY_XLEN EQUAL 64)
-  tally_payload(test_4g test.c strap.S ${EXT_TEST_SRC})
-  target_compile_definitions(test_4g.elf PRIVATE RAM_END=0x180000000UL RAM_END64=0x180000000ULL)
+  tally_payload(test_4g ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
+  target_compile_definitions(test_4g.elf PRIVATE RAM_END64=0x180000000ULL)
   tally_qemu_test(conformance-4g test_4g -m 4G)
 else()
-  tally_payload(test_10g test.c strap.S ${EXT_TEST_SRC})
-  target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x280000000ULL)
+  tally_payload(test_10g ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
+  target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x300000000ULL)
   tally_qemu_test(conformance-10g test_10g -m 10G)
 endif()
 

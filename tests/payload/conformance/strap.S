@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Assembly for the conformance payload (test.c):
+ * Assembly for the conformance payload (this folder):
  *  - s_trap_vector: the payload's own S-mode trap vector. Faults the
  *    firmware redirects to S-mode (PMP access faults, illegal instructions,
  *    misaligned AMOs) and the S-mode timer interrupt land here.
