@@ -46,8 +46,9 @@ void ext_fw_release(unsigned long idx);
 /* nop; ret: a target for execute triggers (ext_trap.S) */
 void ext_exec_target(void);
 
-/* The tests, one call each from test.c's main. */
+/* The tests, one call each from conformance/main.c. ram_end: where the
+ * payload's RAM ends, as the device tree says (conformance/ram.c). */
 void test_fwft(unsigned long hartid);
 void test_dbtr(unsigned long hartid);
-void test_susp(unsigned long hartid);
+void test_susp(unsigned long hartid, unsigned long ram_end);
 #endif
