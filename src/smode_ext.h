@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The extensions only an S-mode payload can use (FWFT, DBTR, SUSP) as the
- * rest of the firmware sees them: a boot probe and a per-hart reset. In an
- * image without them (TALLY_SMODE_EXTENSIONS off: Ibex) both are empty.
+ * The extensions only an S-mode payload can use (FWFT, DBTR, SUSP, SSE) as
+ * the rest of the firmware sees them: a boot probe, a per-hart reset, and
+ * SSE's look on the way out of an interrupt. In an image without them
+ * (TALLY_SMODE_EXTENSIONS off: Ibex) all are empty.
  */
 #ifndef TALLY_SMODE_EXT_H
 #define TALLY_SMODE_EXT_H
@@ -14,8 +15,21 @@ void smode_ext_probe(void);
 /* A hart starts as from reset (boot, HSM hart_start): FWFT values and
  * locks, debug triggers and their shared memory go back to reset state. */
 void smode_ext_hart_reset(unsigned long hartid);
+/*
+ * Leaving an interrupt (trap.c): if an SSE event may be ready for this
+ * hart (another hart's IPI said so, or an overflow), enter it now
+ * (sbi_sse.c). One load and branch when there is none.
+ */
+extern volatile unsigned long sse_look[];
+void sse_deliver(void);
+static inline void smode_ext_irq_exit(unsigned long hartid)
+{
+	if (sse_look[hartid])
+		sse_deliver();
+}
 #else
 static inline void smode_ext_probe(void) {}
 static inline void smode_ext_hart_reset(unsigned long hartid) {}
+static inline void smode_ext_irq_exit(unsigned long hartid) {}
 #endif
 #endif

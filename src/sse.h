@@ -49,7 +49,8 @@ enum sse_state { SSE_UNUSED = 0, SSE_REGISTERED, SSE_ENABLED, SSE_RUNNING };
 #define SSE_FLAG_SPIE        (1UL << 1)
 #define SSE_FLAGS_DEFINED    0x3fUL
 
-/* sstatus bits an event entry and completion move (priv spec 4.1.1). */
+/* sstatus bits an event entry and completion move (priv spec 4.1.1
+ * "Supervisor Status Register (sstatus)"). */
 #define SSE_SSTATUS_SIE      (1UL << 1)
 #define SSE_SSTATUS_SPIE     (1UL << 5)
 #define SSE_SSTATUS_SPP      (1UL << 8)

@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SSE, EID 0x535345: registers in, struct sbiret out; the rules are in
+ * sse.c. This file holds what they leave to the hart: the lock all harts
+ * share, S-mode's attribute memory, and the way into and out of an event
+ * handler, which happens on the way out of M-mode.
+ *
+ * When an event becomes ready for a hart (inject, enable, unmask, or a
+ * completed handler with another event waiting), that hart's flag in
+ * sse_look[] is set, and if it is another hart it gets an IPI. A hart
+ * looks at its flag in two places only, so the PMU's fast ecall path
+ * pays nothing:
+ *   - at the end of an SSE call (sbi_sse_ecall below): the event
+ *     interrupts the instruction after the ecall, with a0/a1 the call's
+ *     answer, as if it had arrived just after it;
+ *   - on the way out of an interrupt (trap.c, smode_ext_irq_exit): the
+ *     IPI of another hart, or a PMU overflow.
+ * Either way the interrupted state is the lower mode's state as mret
+ * would resume it: mepc, mstatus.MPP, the trap frame's a6 and a7, sepc
+ * and sstatus. The event is entered by rewriting just those (sse_enter),
+ * and complete rewrites them back (sse_complete); entry.S then restores
+ * the frame and mrets as always.
+ */
+#include "arch/atomic.h"
+#include "arch/csr.h"
+#include "hart.h"
+#include "hsm.h"
+#include "machine.h"
+#include "mem.h"
+#include "platform.h"
+#include "smode_ext.h"
+#include "sse.h"
+#include "tally_config.h"
+
+/* sstatus's SIE, SPIE and SPP sit where mstatus has them (priv spec 4.1.1
+ * "Supervisor Status Register (sstatus)"). */
+_Static_assert(SSE_SSTATUS_SIE == MSTATUS_SIE && SSE_SSTATUS_SPIE == MSTATUS_SPIE &&
+	       SSE_SSTATUS_SPP == MSTATUS_SPP, "sstatus bits are mstatus bits");
+
+static struct sse_hart sse_harts[TALLY_MAX_HARTS];
+static struct sse_sys sse = {
+	.harts = sse_harts, .nharts = TALLY_MAX_HARTS, .hart_ok = hart_present,
+};
+/* One lock for all SSE state: global events are shared, and a hart may
+ * inject another's local event. Held for a few dozen instructions. */
+static volatile unsigned long sse_lock_word;
+/* Per hart: "an event may be ready for you" (see the top of the file). */
+volatile unsigned long sse_look[TALLY_MAX_HARTS];
+
+static void sse_lock(void)
+{
+	while (sse_lock_word || atomic_swap(&sse_lock_word, 1))
+		;
+}
+
+static void sse_unlock(void)
+{
+	atomic_swap(&sse_lock_word, 0);
+}
+
+void sse_probe(void)
+{
+	sse_lock();
+	sse_init(&sse, r_mhartid());
+	sse_unlock();
+}
+
+/* Hart reset (boot, hart_start): its local events unused, events masked. */
+void sse_hart_init(unsigned long hartid)
+{
+	sse_lock();
+	sse_hart_reset(&sse, hartid);
+	sse_unlock();
+	sse_look[hartid] = 0;
+}
+
+/* Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell). */
+static void sse_kick(unsigned long self, unsigned long target)
+{
+	atomic_swap(&sse_look[target], 1);
+	if (target != self && ipi_available())
+		board_ipi_send(target);
+}
+
+/* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */
+static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned long bias)
+{
+	unsigned long ms = r_mstatus();
+
+	r->pc = r_mepc() + bias;
+	r->mode = (ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	r->a6 = f->x[16];
+	r->a7 = f->x[17];
+	r->sepc = r_sepc();
+	r->sstatus = ms & (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP);
+}
+
+/*
+ * And back. On an ecall entry.S (or trap.c) adds 4 to mepc after the
+ * handler returns, so mepc gets pc - 4 (mepc holds every XLEN-bit value
+ * a lower mode can run at, so the sum wraps back to pc exactly).
+ */
+static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned long bias)
+{
+	unsigned long ms = r_mstatus();
+
+	ms &= ~(MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPP);
+	ms |= r->sstatus | r->mode << MSTATUS_MPP_SHIFT;
+	w_mstatus(ms);
+	w_mepc(r->pc - bias);
+	w_sepc(r->sepc);
+	f->x[16] = r->a6;
+	f->x[17] = r->a7;
+}
+
+/*
+ * On the way out of M-mode: complete the innermost handler if asked,
+ * then enter every event that may run now (one preempting the next, the
+ * highest last). True if complete found a handler to leave.
+ */
+static bool sse_exit(unsigned long self, unsigned long bias, bool complete)
+{
+	struct trap_frame *f = this_frame();
+	struct sse_event *e;
+	struct sse_regs r;
+	bool done = false, moved = false;
+
+	if ((r_mstatus() & MSTATUS_MPP) == MSTATUS_MPP)
+		return false;               /* interrupted M-mode itself: not S-mode's event */
+	regs_load(&r, f, bias);
+	sse_lock();
+	atomic_swap(&sse_look[self], 0);
+	if (complete)
+		done = moved = sse_complete(&sse, self, &r);
+	while ((e = sse_next(&sse, self))) {
+		sse_enter(&sse, self, e, &r);
+		moved = true;
+	}
+	sse_unlock();
+	if (moved)
+		regs_store(&r, f, bias);
+	return done;
+}
+
+/* trap.c, on the way out of an interrupt whose hart's sse_look is set. */
+void sse_deliver(void)
+{
+	sse_exit(r_mhartid(), 0, false);
+}
+
+/*
+ * S-mode's attribute memory (read_attrs, write_attrs): attr_count values
+ * of XLEN bits, aligned to XLEN / 8, in RAM outside the firmware; like
+ * every address S-mode gives, checked before it is touched (sbi_mem_ok).
+ * Nothing Tally runs on has RAM the firmware reaches above XLEN bits: a
+ * nonzero high half is not accessible memory.
+ */
+static volatile unsigned long *attr_mem(unsigned long lo, unsigned long hi, uint32_t count)
+{
+	if ((lo & (sizeof(long) - 1)) || hi || !sbi_mem_ok(lo, (uint64_t)count * sizeof(long)))
+		return 0;
+	return (volatile unsigned long *)(uintptr_t)lo;
+}
+
+static struct sbiret read_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+				unsigned long lo, unsigned long hi)
+{
+	unsigned long v[SSE_NUM_ATTRS];
+	volatile unsigned long *mem;
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_attrs_check(&sse, self, id, base, count);
+	if (!r.error)
+		r = sse_read_attrs(&sse, self, id, base, count, v);
+	sse_unlock();
+	if (r.error)
+		return r;
+	/* count <= SSE_NUM_ATTRS here: the check refused anything longer */
+	mem = attr_mem(lo, hi, count);
+	if (!mem)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	for (uint32_t i = 0; i < count; i++)
+		mem[i] = v[i];
+	return r;
+}
+
+static struct sbiret write_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+				 unsigned long lo, unsigned long hi)
+{
+	unsigned long v[SSE_NUM_ATTRS];
+	volatile unsigned long *mem;
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_attrs_check(&sse, self, id, base, count);
+	sse_unlock();
+	if (r.error)
+		return r;
+	mem = attr_mem(lo, hi, count);
+	if (!mem)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	for (uint32_t i = 0; i < count; i++)   /* one read of each: S-mode may change it */
+		v[i] = mem[i];
+	sse_lock();
+	r = sse_write_attrs(&sse, self, id, base, count, v);
+	sse_unlock();
+	return r;
+}
+
+/*
+ * event_id, attr_id and attr_count are uint32_t: only their low 32 bits
+ * count (binary encoding chapter), so on rv64 0x1_ffff0000 is the local
+ * software event.
+ */
+struct sbiret sbi_sse_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
+{
+	unsigned long self = r_mhartid(), target = ~0UL;
+	uint32_t id = (uint32_t)a0;
+	struct sbiret r;
+
+	switch (fid) {
+	case SSE_FID_READ_ATTRS:
+		return read_attrs(self, id, (uint32_t)a1, (uint32_t)a2, a3, a4);
+	case SSE_FID_WRITE_ATTRS:
+		return write_attrs(self, id, (uint32_t)a1, (uint32_t)a2, a3, a4);
+	case SSE_FID_COMPLETE:
+		/* Back to the interrupted state, a0 and a1 included: the handler
+		 * restored them before the ecall and they go back untouched.
+		 * With no handler running, a plain SUCCESS. */
+		if (sse_exit(self, 4, true))
+			return (struct sbiret){ (long)a0, a1 };
+		return sbi_ok(0);
+	}
+	sse_lock();
+	switch (fid) {
+	case SSE_FID_REGISTER:
+		r = sse_register(&sse, self, id, a1, a2);
+		break;
+	case SSE_FID_UNREGISTER:
+		r = sse_unregister(&sse, self, id);
+		break;
+	case SSE_FID_ENABLE:
+		r = sse_enable(&sse, self, id, &target);
+		break;
+	case SSE_FID_DISABLE:
+		r = sse_disable(&sse, self, id);
+		break;
+	case SSE_FID_INJECT:
+		r = sse_inject(&sse, self, id, a1, &target);
+		break;
+	case SSE_FID_HART_UNMASK:
+		r = sse_hart_unmask(&sse, self);
+		target = self;
+		break;
+	case SSE_FID_HART_MASK:
+		r = sse_hart_mask(&sse, self);
+		break;
+	default:
+		r = sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+	sse_unlock();
+	if (!r.error && target != ~0UL)
+		sse_kick(self, target);
+	if (sse_look[self])
+		sse_exit(self, 4, false);   /* ready here: it interrupts the caller now */
+	return r;
+}
