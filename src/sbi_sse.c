@@ -27,6 +27,7 @@
 #include "hsm.h"
 #include "machine.h"
 #include "mem.h"
+#include "pmu/pmu.h"
 #include "platform.h"
 #include "smode_ext.h"
 #include "sse.h"
@@ -65,13 +66,67 @@ void sse_probe(void)
 	sse_unlock();
 }
 
-/* Hart reset (boot, hart_start): its local events unused, events masked. */
+/*
+ * Who takes Sscofpmf's local counter-overflow interrupt (LCOFI, bit 13):
+ * S-mode directly (mideleg bit 13 set, hart_init's default), or, while
+ * this hart has a handler registered for LOCAL_PMU_OVERFLOW, the
+ * firmware (delegation cleared, mie.LCOFIE set), which turns each
+ * overflow into the event (sse_pmu_overflow_irq).
+ */
+static void lcofi_to_firmware(bool firmware)
+{
+	if (firmware) {
+		w_mideleg(r_mideleg() & ~MIP_LCOFIP);
+		set_mie(MIP_LCOFIP);
+	} else {
+		clear_mie(MIP_LCOFIP);
+		w_mideleg(r_mideleg() | MIP_LCOFIP);
+	}
+}
+
+/*
+ * Hart reset (boot, hart_start): its local events unused, events masked.
+ * LOCAL_PMU_OVERFLOW exists where the counter-overflow interrupt does
+ * (Sscofpmf), which the PMU's probe has found by now (sse_probe runs
+ * before it).
+ */
 void sse_hart_init(unsigned long hartid)
 {
 	sse_lock();
+	sse.pmu_overflow = pmu_hw()->has_sscofpmf;
 	sse_hart_reset(&sse, hartid);
 	sse_unlock();
 	sse_look[hartid] = 0;
+	if (sse.pmu_overflow)
+		lcofi_to_firmware(false);
+}
+
+/*
+ * trap.c: an LCOFI reached M-mode, so this hart has a handler for
+ * LOCAL_PMU_OVERFLOW. The counter's OF bit stays set (S-mode's handler
+ * finds the counter in scountovf, and a stop with TAKE_SNAPSHOT reports
+ * it in the overflow bitmap, src/pmu/pmu.c); only the pending bit is
+ * cleared, or the interrupt would be taken again at once. The event is
+ * entered on the way out of the interrupt (smode_ext_irq_exit).
+ */
+bool sse_pmu_overflow_irq(void)
+{
+	unsigned long self = r_mhartid();
+	bool ours;
+
+	if (!sse.pmu_overflow)
+		return false;
+	clear_mip(MIP_LCOFIP);
+	sse_lock();
+	ours = sse_local_registered(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
+	if (ours)
+		sse_signal_local(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
+	sse_unlock();
+	if (ours)
+		atomic_swap(&sse_look[self], 1);
+	else
+		set_mip(MIP_LCOFIP);   /* S-mode's again: hand it the interrupt */
+	return true;
 }
 
 /* Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell). */
@@ -238,9 +293,13 @@ struct sbiret sbi_sse_ecall(unsigned long a0, unsigned long a1, unsigned long a2
 	switch (fid) {
 	case SSE_FID_REGISTER:
 		r = sse_register(&sse, self, id, a1, a2);
+		if (!r.error && id == SSE_EV_LOCAL_PMU_OVERFLOW)
+			lcofi_to_firmware(true);
 		break;
 	case SSE_FID_UNREGISTER:
 		r = sse_unregister(&sse, self, id);
+		if (!r.error && id == SSE_EV_LOCAL_PMU_OVERFLOW)
+			lcofi_to_firmware(false);
 		break;
 	case SSE_FID_ENABLE:
 		r = sse_enable(&sse, self, id, &target);

@@ -7,6 +7,7 @@
  */
 #ifndef TALLY_SMODE_EXT_H
 #define TALLY_SMODE_EXT_H
+#include <stdbool.h>
 #include "tally_config.h"
 
 #if TALLY_SMODE_EXTENSIONS
@@ -27,9 +28,13 @@ static inline void smode_ext_irq_exit(unsigned long hartid)
 	if (sse_look[hartid])
 		sse_deliver();
 }
+/* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW (sbi_sse.c). */
+bool sse_pmu_overflow_irq(void);
+static inline bool smode_ext_lcofi(void) { return sse_pmu_overflow_irq(); }
 #else
 static inline void smode_ext_probe(void) {}
 static inline void smode_ext_hart_reset(unsigned long hartid) {}
 static inline void smode_ext_irq_exit(unsigned long hartid) {}
+static inline bool smode_ext_lcofi(void) { return false; }
 #endif
 #endif

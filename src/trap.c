@@ -115,9 +115,11 @@ void trap_handler(struct trap_frame *f)
 			sbi_timer_irq();
 		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available())
 			ipi_process(hartid);        /* another hart asked for something */
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_LCOF && smode_ext_lcofi())
+			;                           /* a counter overflowed: an SSE event */
 		else
 			panic(f, "unexpected interrupt");
-		/* On the way out: an SSE event another hart readied for us (sbi_sse.c). */
+		/* On the way out: an SSE event readied for us (sbi_sse.c). */
 		smode_ext_irq_exit(hartid);
 		return;
 	}

@@ -10,6 +10,7 @@
  *  - sse_ecall_all: one ecall with a0..a7 from the caller and every other
  *    register but sp holding pattern + its number, then all 32 registers
  *    as they came back: what an event in between must not have changed.
+ *    sse_spin_all: the same around a countdown loop instead of the ecall.
  */
 #include "arch/riscv.h"
 #include "callee.h"
@@ -51,9 +52,8 @@ sse_handler_entry:
 #define F_T6    (16 * REGBYTES)
 #define F_SIZE  (18 * REGBYTES)
 
-/* void sse_ecall_all(struct sse_call *c) */
-	.globl sse_ecall_all
-sse_ecall_all:
+/* Every register but sp and a0..a7 = pattern + its number; a0..a7 = in[]. */
+	.macro LOAD_ALL
 	addi	sp, sp, -F_SIZE
 	SAVE_CALLEE sp
 	SREG	a0, F_CALL(sp)
@@ -66,7 +66,10 @@ sse_ecall_all:
 	LREG	x1\n, IN(\n)(a0)
 	.endr
 	LREG	a0, IN(0)(a0)
-	ecall
+	.endm
+
+/* out[n] = xn, then back to the C caller. */
+	.macro DUMP_ALL
 	SREG	t6, F_T6(sp)
 	LREG	t6, F_CALL(sp)
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
@@ -77,3 +80,20 @@ sse_ecall_all:
 	RESTORE_CALLEE sp
 	addi	sp, sp, F_SIZE
 	ret
+	.endm
+
+/* void sse_ecall_all(struct sse_call *c): one ecall with those registers. */
+	.globl sse_ecall_all
+sse_ecall_all:
+	LOAD_ALL
+	ecall
+	DUMP_ALL
+
+/* void sse_spin_all(struct sse_call *c): count a0 = in[0] down to 0 with
+ * those registers, for an interrupt (a counter overflow) to strike. */
+	.globl sse_spin_all
+sse_spin_all:
+	LOAD_ALL
+1:	addi	a0, a0, -1
+	bnez	a0, 1b
+	DUMP_ALL
