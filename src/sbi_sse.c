@@ -210,56 +210,46 @@ void sse_deliver(void)
  * Nothing Tally runs on has RAM the firmware reaches above XLEN bits: a
  * nonzero high half is not accessible memory.
  */
-static volatile unsigned long *attr_mem(unsigned long lo, unsigned long hi, uint32_t count)
+static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+			      unsigned long lo, unsigned long hi, volatile unsigned long **mem)
 {
-	if ((lo & (sizeof(long) - 1)) || hi || !sbi_mem_ok(lo, (uint64_t)count * sizeof(long)))
-		return 0;
-	return (volatile unsigned long *)(uintptr_t)lo;
-}
-
-static struct sbiret read_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
-				unsigned long lo, unsigned long hi)
-{
-	unsigned long v[SSE_NUM_ATTRS];
-	volatile unsigned long *mem;
 	struct sbiret r;
 
 	sse_lock();
-	r = sse_attrs_check(&sse, self, id, base, count);
-	if (!r.error)
-		r = sse_read_attrs(&sse, self, id, base, count, v);
+	r = sse_attrs_check(&sse, self, id, base, count);   /* event and range first */
 	sse_unlock();
 	if (r.error)
 		return r;
-	/* count <= SSE_NUM_ATTRS here: the check refused anything longer */
-	mem = attr_mem(lo, hi, count);
-	if (!mem)
+	if ((lo & (sizeof(long) - 1)) || hi || !sbi_mem_ok(lo, (uint64_t)count * sizeof(long)))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
-	for (uint32_t i = 0; i < count; i++)
-		mem[i] = v[i];
+	*mem = (volatile unsigned long *)(uintptr_t)lo;
 	return r;
 }
 
-static struct sbiret write_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
-				 unsigned long lo, unsigned long hi)
+/*
+ * read_attrs and write_attrs. count <= SSE_NUM_ATTRS once attr_mem()
+ * agrees (the range check refused more). A write reads each value from
+ * S-mode's memory once, into v: S-mode cannot change it after the check.
+ */
+static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+			      unsigned long lo, unsigned long hi, bool write)
 {
 	unsigned long v[SSE_NUM_ATTRS];
-	volatile unsigned long *mem;
-	struct sbiret r;
+	volatile unsigned long *mem = 0;
+	struct sbiret r = attr_mem(self, id, base, count, lo, hi, &mem);
 
-	sse_lock();
-	r = sse_attrs_check(&sse, self, id, base, count);
-	sse_unlock();
 	if (r.error)
 		return r;
-	mem = attr_mem(lo, hi, count);
-	if (!mem)
-		return sbi_err(SBI_ERR_INVALID_ADDRESS);
-	for (uint32_t i = 0; i < count; i++)   /* one read of each: S-mode may change it */
+	for (uint32_t i = 0; i < count && write; i++)
 		v[i] = mem[i];
 	sse_lock();
-	r = sse_write_attrs(&sse, self, id, base, count, v);
+	if (write)
+		r = sse_write_attrs(&sse, self, id, base, count, v);
+	else
+		r = sse_read_attrs(&sse, self, id, base, count, v);
 	sse_unlock();
+	for (uint32_t i = 0; i < count && !write && !r.error; i++)
+		mem[i] = v[i];
 	return r;
 }
 
@@ -278,9 +268,9 @@ struct sbiret sbi_sse_ecall(unsigned long a0, unsigned long a1, unsigned long a2
 
 	switch (fid) {
 	case SSE_FID_READ_ATTRS:
-		return read_attrs(self, id, (uint32_t)a1, (uint32_t)a2, a3, a4);
 	case SSE_FID_WRITE_ATTRS:
-		return write_attrs(self, id, (uint32_t)a1, (uint32_t)a2, a3, a4);
+		return rw_attrs(self, id, (uint32_t)a1, (uint32_t)a2, a3, a4,
+				fid == SSE_FID_WRITE_ATTRS);
 	case SSE_FID_COMPLETE:
 		/* Back to the interrupted state, a0 and a1 included: the handler
 		 * restored them before the ecall and they go back untouched.

@@ -54,29 +54,29 @@ static void t_event_ids(void)
 {
 	struct sse_sys *s = fresh(false);
 	unsigned long t, v;
-	static const uint32_t unsupported[] = { 0, 1, 0x8000, 0x10000, 0x100000, 0x108000 };
-	static const uint32_t invalid[] = { 2, 0x4000, 0xc000, 0x10001, 0x1c000, 0x108001,
-					    0xffff0001, 0xffff4000, 0xffff8001, 0xffffffff };
+	/* standard IDs Tally cannot raise (PMU overflow: without Sscofpmf), then
+	 * reserved and platform-specific ones, which no event has */
+	static const struct { uint32_t id; long err; } ids[] = {
+		{ 0, SBI_ERR_NOT_SUPPORTED }, { 1, SBI_ERR_NOT_SUPPORTED },
+		{ 0x8000, SBI_ERR_NOT_SUPPORTED }, { 0x10000, SBI_ERR_NOT_SUPPORTED },
+		{ 0x100000, SBI_ERR_NOT_SUPPORTED }, { 0x108000, SBI_ERR_NOT_SUPPORTED },
+		{ 2, SBI_ERR_INVALID_PARAM }, { 0x4000, SBI_ERR_INVALID_PARAM },
+		{ 0xc000, SBI_ERR_INVALID_PARAM }, { 0x10001, SBI_ERR_INVALID_PARAM },
+		{ 0x1c000, SBI_ERR_INVALID_PARAM }, { 0x108001, SBI_ERR_INVALID_PARAM },
+		{ 0xffff0001, SBI_ERR_INVALID_PARAM }, { 0xffff4000, SBI_ERR_INVALID_PARAM },
+		{ 0xffff8001, SBI_ERR_INVALID_PARAM }, { 0xffffffff, SBI_ERR_INVALID_PARAM },
+	};
 
-	for (unsigned i = 0; i < sizeof(unsupported) / sizeof(unsupported[0]); i++) {
-		uint32_t id = unsupported[i];
-		CHECK_ERR(sse_read_attrs(s, 0, id, 0, 1, &v).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_write_attrs(s, 0, id, 1, 1, &v).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_register(s, 0, id, 0x1000, 0).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_unregister(s, 0, id).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_enable(s, 0, id, &t).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_disable(s, 0, id).error, SBI_ERR_NOT_SUPPORTED);
-		CHECK_ERR(sse_inject(s, 0, id, 0, &t).error, SBI_ERR_NOT_SUPPORTED);
-	}
-	for (unsigned i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
-		uint32_t id = invalid[i];
-		CHECK_ERR(sse_read_attrs(s, 0, id, 0, 1, &v).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_write_attrs(s, 0, id, 1, 1, &v).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_register(s, 0, id, 0x1000, 0).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_unregister(s, 0, id).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_enable(s, 0, id, &t).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_disable(s, 0, id).error, SBI_ERR_INVALID_PARAM);
-		CHECK_ERR(sse_inject(s, 0, id, 0, &t).error, SBI_ERR_INVALID_PARAM);
+	for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		uint32_t id = ids[i].id;
+		long want = ids[i].err;
+		CHECK_ERR(sse_read_attrs(s, 0, id, 0, 1, &v).error, want);
+		CHECK_ERR(sse_write_attrs(s, 0, id, 1, 1, &v).error, want);
+		CHECK_ERR(sse_register(s, 0, id, 0x1000, 0).error, want);
+		CHECK_ERR(sse_unregister(s, 0, id).error, want);
+		CHECK_ERR(sse_enable(s, 0, id, &t).error, want);
+		CHECK_ERR(sse_disable(s, 0, id).error, want);
+		CHECK_ERR(sse_inject(s, 0, id, 0, &t).error, want);
 	}
 	/* PMU overflow exists with its interrupt */
 	s = fresh(true);
@@ -194,6 +194,17 @@ static struct sse_regs s_regs(unsigned long pc)
 				  .sepc = 0x5e9c, .sstatus = SSE_SSTATUS_SIE | SSE_SSTATUS_SPIE };
 }
 
+/* Everything complete gives back: as it was before the event. */
+static void check_regs(const struct sse_regs *got, const struct sse_regs *want)
+{
+	CHECK_EQ(got->pc, want->pc);
+	CHECK_EQ(got->mode, want->mode);
+	CHECK_EQ(got->a6, want->a6);
+	CHECK_EQ(got->a7, want->a7);
+	CHECK_EQ(got->sepc, want->sepc);
+	CHECK_EQ(got->sstatus, want->sstatus);
+}
+
 static void t_enter_complete(void)
 {
 	struct sse_sys *s = fresh(false);
@@ -237,12 +248,7 @@ static void t_enter_complete(void)
 	CHECK_OK(sse_inject(s, 1, id, 1, &t), 0);
 	CHECK(sse_next(s, 1) == 0);
 	CHECK(sse_complete(s, 1, &r));
-	CHECK_EQ(r.pc, before.pc);
-	CHECK_EQ(r.mode, before.mode);
-	CHECK_EQ(r.a6, before.a6);
-	CHECK_EQ(r.a7, before.a7);
-	CHECK_EQ(r.sepc, before.sepc);
-	CHECK_EQ(r.sstatus, before.sstatus);
+	check_regs(&r, &before);
 	CHECK_EQ(attr(s, 1, id, SSE_ATTR_STATUS), SSE_ENABLED | SSE_STATUS_PENDING | SSE_STATUS_INJECT);
 	CHECK(sse_next(s, 1) == e);
 }
@@ -393,6 +399,31 @@ static void t_priority_order(void)
 	CHECK_EQ(r.pc, 0x8000);
 }
 
+/* Both software events ready on unmasked hart 0; `first` injected and
+ * entered (its handler's regs in *r). */
+static void software_running(struct sse_sys *s, uint32_t first, struct sse_regs *r)
+{
+	unsigned long t;
+
+	ready(s, 0, SSE_EV_LOCAL_SOFTWARE, 0x1000);
+	ready(s, 0, SSE_EV_GLOBAL_SOFTWARE, 0x3000);
+	CHECK_OK(sse_hart_unmask(s, 0), 0);
+	CHECK_OK(sse_inject(s, 0, first, 0, &t), 0);
+	sse_enter(s, 0, sse_next(s, 0), r);
+}
+
+/* At priority 0 both: `running` runs, `then` is injected: what may run now? */
+static struct sse_event *running_then(uint32_t running, uint32_t then)
+{
+	struct sse_sys *s = fresh(false);
+	struct sse_regs r = s_regs(0x8000);
+	unsigned long t;
+
+	software_running(s, running, &r);
+	CHECK_OK(sse_inject(s, 0, then, 0, &t), 0);
+	return sse_next(s, 0);
+}
+
 /* A higher-priority event preempts a running handler; complete unwinds in order. */
 static void t_preemption(void)
 {
@@ -403,11 +434,7 @@ static void t_preemption(void)
 
 	CHECK_EQ(wattr(s, 0, lo, SSE_ATTR_PRIORITY, 10), 0);
 	CHECK_EQ(wattr(s, 0, g, SSE_ATTR_PRIORITY, 5), 0);
-	ready(s, 0, lo, 0x1000);
-	ready(s, 0, g, 0x3000);
-	CHECK_OK(sse_hart_unmask(s, 0), 0);
-	CHECK_OK(sse_inject(s, 0, lo, 0, &t), 0);
-	sse_enter(s, 0, sse_next(s, 0), &r);
+	software_running(s, lo, &r);
 	/* the low handler runs; it calls inject (a6/a7 = FID/EID) for the higher one */
 	r.pc = 0x1010;
 	r.a6 = SSE_FID_INJECT;
@@ -424,41 +451,17 @@ static void t_preemption(void)
 	CHECK_OK(sse_inject(s, 0, lo, 0, &t), 0);
 	CHECK(sse_next(s, 0) == 0);
 	CHECK(sse_complete(s, 0, &r));             /* the high one: back in the low handler */
-	CHECK_EQ(r.pc, in_lo.pc);
-	CHECK_EQ(r.a6, in_lo.a6);
-	CHECK_EQ(r.a7, in_lo.a7);
-	CHECK_EQ(r.sepc, in_lo.sepc);
-	CHECK_EQ(r.sstatus, in_lo.sstatus);
+	check_regs(&r, &in_lo);
 	CHECK_EQ(attr(s, 0, g, SSE_ATTR_STATUS) & 3, SSE_ENABLED);
 	CHECK(sse_next(s, 0) == 0);                /* the low one is still running */
 	CHECK(sse_complete(s, 0, &r));
-	CHECK_EQ(r.pc, orig.pc);
-	CHECK_EQ(r.a6, orig.a6);
-	CHECK_EQ(r.a7, orig.a7);
-	CHECK_EQ(r.sepc, orig.sepc);
-	CHECK_EQ(r.sstatus, orig.sstatus);
+	check_regs(&r, &orig);
 	CHECK(sse_next(s, 0)->id == lo);           /* and now its second signal */
 	/* equal priorities: the lower ID is the higher priority, and preempts
 	 * (local software 0xffff0000 over global software 0xffff8000) ... */
-	s = fresh(false);
-	r = s_regs(0x8000);
-	ready(s, 0, lo, 0x1000);
-	ready(s, 0, g, 0x3000);
-	CHECK_OK(sse_hart_unmask(s, 0), 0);
-	CHECK_OK(sse_inject(s, 0, g, 0, &t), 0);
-	sse_enter(s, 0, sse_next(s, 0), &r);
-	CHECK_OK(sse_inject(s, 0, lo, 0, &t), 0);
-	CHECK(sse_next(s, 0) == &harts[0].local[SSE_LOCAL_SOFTWARE]);
+	CHECK(running_then(g, lo) == &harts[0].local[SSE_LOCAL_SOFTWARE]);
 	/* ... but not the other way round */
-	s = fresh(false);
-	r = s_regs(0x8000);
-	ready(s, 0, lo, 0x1000);
-	ready(s, 0, g, 0x3000);
-	CHECK_OK(sse_hart_unmask(s, 0), 0);
-	CHECK_OK(sse_inject(s, 0, lo, 0, &t), 0);
-	sse_enter(s, 0, sse_next(s, 0), &r);
-	CHECK_OK(sse_inject(s, 0, g, 0, &t), 0);
-	CHECK(sse_next(s, 0) == 0);
+	CHECK(running_then(lo, g) == 0);
 }
 
 int main(int argc, char **argv)

@@ -44,8 +44,8 @@ struct sse_ctx {
 };
 extern char sse_handler_entry[];
 
-/* struct sse_call: for sse_ecall_all (sse_entry.S) */
-struct sse_call { unsigned long in[8], out[32], pattern; };
+/* for sse_ecall_all, sse_spin_all (callee.h's CALL_ALL_* layout) */
+struct sse_call { unsigned long in[8], out[32], pattern, sp_before; };
 void sse_ecall_all(struct sse_call *c);
 void sse_spin_all(struct sse_call *c);
 
@@ -340,33 +340,39 @@ static void two_events_done(void)
 	set_attr(GLOBAL_SW, PRIORITY, 0);
 }
 
-static void priorities(unsigned long hartid)
+/* Both pending while masked (injected in the order given), then unmasked: which ran first? */
+static unsigned first_of_two(unsigned long hartid, unsigned long prio_local, unsigned long prio_global,
+			     uint32_t inject_first)
 {
-	/* two pending, masked; unmask: the lower PRIORITY value first */
-	two_events(hartid, 10, 5);
-	sse(INJECT, LOCAL_SW, hartid, 0, 0, 0);
-	sse(INJECT, GLOBAL_SW, hartid, 0, 0, 0);
+	two_events(hartid, prio_local, prio_global);
+	sse(INJECT, inject_first, hartid, 0, 0, 0);
+	sse(INJECT, inject_first ^ LOCAL_SW ^ GLOBAL_SW, hartid, 0, 0, 0);   /* the other one */
 	check_eq(ctx[0].runs + ctx[1].runs, 0, "sse: masked: neither runs");
 	sse(HART_UNMASK, 0, 0, 0, 0, 0);
 	check_eq(norder, 2, "sse: both pending events ran on unmask");
-	check_eq(order[0], 1, "sse: priority 5 (GLOBAL_SW) before priority 10 (LOCAL_SW)");
 	two_events_done();
+	return order[0];
+}
 
-	/* equal priorities: the lower event_id (LOCAL_SW 0xffff0000) first */
-	two_events(hartid, 3, 3);
-	sse(INJECT, GLOBAL_SW, hartid, 0, 0, 0);
-	sse(INJECT, LOCAL_SW, hartid, 0, 0, 0);
+/* ctx[outer]'s event runs, and its handler injects ctx[inner]'s (priorities 10 local, 5 global). */
+static void nested(unsigned long hartid, int outer, int inner)
+{
+	two_events(hartid, 10, 5);
+	ctx[outer].inject_id = ctx[inner].id;
+	ctx[outer].inner = &ctx[inner];
 	sse(HART_UNMASK, 0, 0, 0, 0, 0);
-	check_eq(norder, 2, "sse: equal priorities: both ran");
-	check_eq(order[0], 0, "sse: equal priorities: the lower event_id first");
-	two_events_done();
+	sse(INJECT, ctx[outer].id, hartid, 0, 0, 0);
+}
+
+static void priorities(unsigned long hartid)
+{
+	check_eq(first_of_two(hartid, 10, 5, LOCAL_SW), 1,
+		 "sse: priority 5 (GLOBAL_SW) before priority 10 (LOCAL_SW)");
+	check_eq(first_of_two(hartid, 3, 3, GLOBAL_SW), 0,
+		 "sse: equal priorities: the lower event_id (LOCAL_SW) first");
 
 	/* the running LOCAL_SW (10) injects GLOBAL_SW (5): preempted at once */
-	two_events(hartid, 10, 5);
-	ctx[0].inject_id = GLOBAL_SW;
-	ctx[0].inner = &ctx[1];
-	sse(HART_UNMASK, 0, 0, 0, 0, 0);
-	sse(INJECT, LOCAL_SW, hartid, 0, 0, 0);
+	nested(hartid, 0, 1);
 	check_eq(ctx[0].inner_runs_seen, 1, "sse: higher priority injected in a handler runs before inject returns");
 	check_eq(ctx[0].inner_pending_seen, 0, "sse: ... and is no longer pending");
 	check_eq(ctx[1].attrs[2], INJECT, "sse: ... interrupting the handler's inject (INTERRUPTED_A6)");
@@ -376,11 +382,7 @@ static void priorities(unsigned long hartid)
 	two_events_done();
 
 	/* the running GLOBAL_SW (5) injects LOCAL_SW (10): it waits for complete */
-	two_events(hartid, 10, 5);
-	ctx[1].inject_id = LOCAL_SW;
-	ctx[1].inner = &ctx[0];
-	sse(HART_UNMASK, 0, 0, 0, 0, 0);
-	sse(INJECT, GLOBAL_SW, hartid, 0, 0, 0);
+	nested(hartid, 1, 0);
 	check_eq(ctx[1].inner_runs_seen, 0, "sse: lower priority injected in a handler does not preempt it");
 	check_that(ctx[1].inner_pending_seen != 0, ctx[1].inner_pending_seen, "pending",
 		   "sse: ... it is pending");
