@@ -137,6 +137,12 @@ static void sse_kick(unsigned long self, unsigned long target)
 		board_ipi_send(target);
 }
 
+void sse_rekick(unsigned long hartid)
+{
+	if (ipi_available())
+		board_ipi_send(hartid);
+}
+
 /* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */
 static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned long bias)
 {

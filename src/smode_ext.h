@@ -28,6 +28,18 @@ static inline void smode_ext_irq_exit(unsigned long hartid)
 	if (sse_look[hartid])
 		sse_deliver();
 }
+/*
+ * A hart that served its own IPIs from inside M-mode (a fence wait, an
+ * HSM wait) may have cleared the doorbell of an SSE event meant for it:
+ * ring it again, so the event is entered on the way out of the interrupt
+ * that follows the mret.
+ */
+void sse_rekick(unsigned long hartid);
+static inline void smode_ext_rekick(unsigned long hartid)
+{
+	if (sse_look[hartid])
+		sse_rekick(hartid);
+}
 /* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW (sbi_sse.c). */
 bool sse_pmu_overflow_irq(void);
 static inline bool smode_ext_lcofi(void) { return sse_pmu_overflow_irq(); }
@@ -36,5 +48,6 @@ static inline void smode_ext_probe(void) {}
 static inline void smode_ext_hart_reset(unsigned long hartid) {}
 static inline void smode_ext_irq_exit(unsigned long hartid) {}
 static inline bool smode_ext_lcofi(void) { return false; }
+static inline void smode_ext_rekick(unsigned long hartid) {}
 #endif
 #endif
