@@ -149,6 +149,24 @@ static void t_enable_disable_read(void)
 	CHECK_ERR(dbtr_read(&h, 0, 1).error, SBI_ERR_NO_SHMEM);
 }
 
+/* A hart without triggers (CVA6 as built): every range is past trig_max = 0. */
+static void t_no_triggers(void)
+{
+	setup(0);
+	writes = 0;
+	CHECK_OK(dbtr_num_triggers(&h, 0), 0);
+	CHECK_OK(dbtr_num_triggers(&h, TYPE(2) | STORE | S), 0);
+	CHECK_OK(dbtr_read(&h, 0, 0), 0);             /* nothing to read, nothing read */
+	CHECK_ERR(dbtr_read(&h, 0, 1).error, SBI_ERR_BAD_RANGE);
+	entry(0, TYPE(2) | STORE | S, 0x1000);
+	CHECK_ERR(dbtr_install(&h, 1, fake_program).error, SBI_ERR_BAD_RANGE);
+	CHECK_ERR(dbtr_update(&h, 1, fake_program).error, SBI_ERR_BAD_RANGE);
+	CHECK_ERR(dbtr_uninstall(&h, 0, 1, fake_program).error, SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(dbtr_enable(&h, 0, 1, true, fake_program).error, SBI_ERR_INVALID_PARAM);
+	CHECK_OK(dbtr_uninstall(&h, 0, 0, fake_program), 0);
+	CHECK_EQ(writes, 0);
+}
+
 int main(int argc, char **argv)
 {
 	h_init(argc, argv);
@@ -156,5 +174,6 @@ int main(int argc, char **argv)
 	RUN(t_chains_are_contiguous);
 	RUN(t_dropped_bits_not_supported);
 	RUN(t_enable_disable_read);
+	RUN(t_no_triggers);
 	return h_done();
 }
