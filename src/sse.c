@@ -64,10 +64,19 @@ void sse_init(struct sse_sys *s, unsigned long boot_hart)
 	event_init(&s->global[SSE_GLOBAL_SOFTWARE], SSE_EV_GLOBAL_SOFTWARE, boot_hart);
 }
 
+/*
+ * A hart that is reset (hart_start after hart_stop) abandons the handlers
+ * it was running: a global event one of them was handling goes back to
+ * ENABLED (as a completion would leave it, no one-shot: nothing completed
+ * it), so it can run again; its local events start over.
+ */
 void sse_hart_reset(struct sse_sys *s, unsigned long hart)
 {
 	struct sse_hart *h = &s->harts[hart];
 
+	for (unsigned i = 0; i < SSE_NUM_GLOBAL; i++)
+		if (s->global[i].state == SSE_RUNNING && s->global[i].running_on == hart)
+			s->global[i].state = SSE_ENABLED;
 	event_init(&h->local[SSE_LOCAL_SOFTWARE], SSE_EV_LOCAL_SOFTWARE, hart);
 	event_init(&h->local[SSE_LOCAL_PMU_OVERFLOW], SSE_EV_LOCAL_PMU_OVERFLOW, hart);
 	h->unmasked = false;

@@ -356,6 +356,15 @@ static void t_global(void)
 	CHECK(!sse_complete(s, 0, &r));
 	CHECK(sse_complete(s, 3, &r));
 	CHECK_EQ(attr(s, 0, g, SSE_ATTR_STATUS) & 3, SSE_ENABLED);
+	/* hart 3 stops inside the handler and is started again: the event
+	 * is not left RUNNING forever */
+	CHECK_OK(sse_inject(s, 0, g, 0, &t), 0);
+	sse_enter(s, 3, sse_next(s, 3), &r);
+	sse_hart_reset(s, 1);
+	CHECK_EQ(attr(s, 0, g, SSE_ATTR_STATUS) & 3, SSE_RUNNING);   /* another hart's reset: no */
+	sse_hart_reset(s, 3);
+	CHECK_EQ(attr(s, 0, g, SSE_ATTR_STATUS) & 3, SSE_ENABLED);
+	CHECK(!sse_complete(s, 3, &r));
 }
 
 /* Two pending events: lower PRIORITY first, then lower event_id. */
