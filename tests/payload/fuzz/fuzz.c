@@ -921,9 +921,12 @@ static bool shmem_set;
 #define SPLIT64(a, i, v) ((a)[i] = (unsigned long)(v))   /* the high register is junk */
 #endif
 
-/* base + i for each bit i: all real counters, never index 1 (time). */
+/* base + i for each bit i: all real counters, never index 1 (time), and at
+ * least one (an empty set names no counter: INVALID_PARAM, src/pmu/pmu.c set_of). */
 static bool set_valid(unsigned long base, unsigned long mask)
 {
+	if (!mask)
+		return false;
 	for (unsigned long i = 0; i < XLEN; i++)
 		if ((mask >> i) & 1) {
 			unsigned long idx = base + i;
@@ -936,6 +939,8 @@ static bool set_valid(unsigned long base, unsigned long mask)
 /* The same, but the time slot may be a member (config_matching skips it). */
 static bool set_valid_or_time(unsigned long base, unsigned long mask)
 {
+	if (!mask)
+		return false;
 	for (unsigned long i = 0; i < XLEN; i++)
 		if ((mask >> i) & 1) {
 			unsigned long idx = base + i;
