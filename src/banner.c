@@ -174,7 +174,7 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	       hartid, TALLY_MAX_HARTS);
 	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
 	       machine->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
-	       TALLY_SMODE_EXTENSIONS && machine->has_s_mode ? " FWFT DBTR SUSP" : "");
+	       TALLY_SMODE_EXTENSIONS && machine->has_s_mode ? " FWFT DBTR SUSP SSE" : "");
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");

@@ -79,6 +79,7 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 		if (pending & MIP_MTIP)
 			sbi_timer_irq();
 	}
+	smode_ext_rekick(hartid);        /* an SSE event's doorbell served above */
 }
 
 static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }

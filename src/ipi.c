@@ -19,6 +19,7 @@
 #include "hsm.h"
 #include "platform.h"
 #include "sbi.h"
+#include "smode_ext.h"
 #include "tally_config.h"
 
 /* Mailbox bits */
@@ -231,6 +232,7 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 			ipi_process(self);
 	}
 	atomic_swap(&rfence.lock, 0);
+	smode_ext_rekick(self);              /* an SSE event's doorbell we served above */
 	return sbi_ok(0);
 }
 

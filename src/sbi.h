@@ -50,6 +50,7 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 #define SBI_EXT_FWFT              0x46574654  /* "FWFT" */
 #define SBI_EXT_DBTR              0x44425452  /* "DBTR" */
 #define SBI_EXT_SUSP              0x53555350  /* "SUSP" */
+#define SBI_EXT_SSE               0x535345    /* "SSE" */
 
 /* Base extension functions (SBI spec chapter 4) */
 #define SBI_BASE_GET_SPEC_VERSION 0
@@ -101,6 +102,7 @@ sbi_ecall_fn sbi_rfence_ecall;
 sbi_ecall_fn sbi_fwft_ecall;       /* sbi_fwft.c */
 sbi_ecall_fn sbi_dbtr_ecall;       /* sbi_dbtr.c */
 sbi_ecall_fn sbi_susp_ecall;       /* sbi_susp.c */
+sbi_ecall_fn sbi_sse_ecall;        /* sbi_sse.c */
 
 static inline struct sbiret sbi_err(long e) { return (struct sbiret){ e, 0 }; }
 static inline struct sbiret sbi_ok(unsigned long v) { return (struct sbiret){ SBI_SUCCESS, v }; }

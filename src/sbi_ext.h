@@ -31,15 +31,16 @@
 /*
  * Extensions only an S-mode payload can use: not in an M+U image (Ibex).
  * The dispatcher puts these in the second way of its slots (sbi_ecall.c):
- * their low five bits are those of the first list's SRST (FWFT, 0x54) and
- * Base (SUSP, 0x50), so the two lists must not mix.
+ * their low five bits are those of the first list's SRST (FWFT, 0x54),
+ * Base (SUSP, 0x50) and TIME (SSE, 0x45), so the two lists must not mix.
  */
 #if TALLY_SMODE_EXTENSIONS
 #define SBI_EXTENSIONS_SMODE(X)                                                  \
 	X(SBI_EXT_FWFT,           sbi_fwft_ecall,     features.has_s_mode)       \
 	/* offered without triggers too: num_triggers then answers 0 */          \
 	X(SBI_EXT_DBTR,           sbi_dbtr_ecall,     features.has_s_mode)       \
-	X(SBI_EXT_SUSP,           sbi_susp_ecall,     features.has_s_mode)
+	X(SBI_EXT_SUSP,           sbi_susp_ecall,     features.has_s_mode)       \
+	X(SBI_EXT_SSE,            sbi_sse_ecall,      features.has_s_mode)
 #else
 #define SBI_EXTENSIONS_SMODE(X)
 #endif

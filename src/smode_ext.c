@@ -3,14 +3,17 @@
 #include "dbtr.h"
 #include "fwft.h"
 #include "smode_ext.h"
+#include "sse.h"
 
 void smode_ext_probe(void)
 {
 	fwft_probe();
+	sse_probe();
 }
 
 void smode_ext_hart_reset(unsigned long hartid)
 {
 	fwft_hart_reset(hartid);
 	dbtr_hart_reset(hartid);
+	sse_hart_init(hartid);
 }

@@ -15,6 +15,7 @@
 #include "platform.h"
 #include "sbi.h"
 #include "sbi_time.h"
+#include "smode_ext.h"
 #include "trap.h"
 
 /* The firmware event each exception counts as (SBI spec table 6). */
@@ -108,15 +109,19 @@ void trap_handler(struct trap_frame *f)
 	int ev;
 
 	if (cause & CAUSE_IRQ_FLAG) {
-		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_TIMER) {
+		unsigned long hartid = r_mhartid();
+
+		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_TIMER)
 			sbi_timer_irq();
-			return;
-		}
-		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available()) {
-			ipi_process(r_mhartid());   /* another hart asked for something */
-			return;
-		}
-		panic(f, "unexpected interrupt");
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available())
+			ipi_process(hartid);        /* another hart asked for something */
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_LCOF && smode_ext_lcofi())
+			;                           /* a counter overflowed: an SSE event */
+		else
+			panic(f, "unexpected interrupt");
+		/* On the way out: an SSE event readied for us (sbi_sse.c). */
+		smode_ext_irq_exit(hartid);
+		return;
 	}
 	if (prev == PRV_M)
 		panic(f, "exception in M-mode");

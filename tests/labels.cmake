@@ -11,8 +11,8 @@
 # these rules (tests/README.md has them for readers):
 #
 #   extension   a word that names an SBI extension (base, time, dbcn, srst,
-#               pmu, hsm, ipi, rfence, and those still to come: sse, fwft,
-#               susp, dbtr, ...) gives that label; a word in
+#               pmu, hsm, ipi, rfence, sse, fwft, susp, dbtr, and those
+#               still to come) gives that label; a word in
 #               TALLY_LABEL_WORDS below gives the extensions the test
 #               exercises (conformance: the whole conformance payload);
 #               a name with an extension word of its own gets only that:
@@ -30,7 +30,7 @@ set(TALLY_EXTENSIONS base time dbcn srst pmu hsm ipi rfence
   sse fwft susp dbtr cppc nacl sta mpxy legacy)
 
 # Words that stand for the extensions a test exercises.
-set(_conformance base time dbcn srst pmu fwft dbtr susp)
+set(_conformance base time dbcn srst pmu fwft dbtr susp sse)
 set(TALLY_LABEL_WORDS_conformance ${_conformance})
 set(TALLY_LABEL_WORDS_smp hsm ipi rfence)
 set(TALLY_LABEL_WORDS_fuzz ${_conformance} hsm ipi rfence)

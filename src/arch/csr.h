@@ -70,6 +70,7 @@ static inline unsigned long r_stvec(void) { return csr_read(stvec); }
 static inline void w_scause(unsigned long x) { csr_write(scause, x); }
 static inline void w_stval(unsigned long x) { csr_write(stval, x); }
 static inline void w_sepc(unsigned long x) { csr_write(sepc, x); }
+static inline unsigned long r_sepc(void) { return csr_read(sepc); }
 /* S-mode address translation: 0 (Bare) when a payload starts */
 static inline void w_satp(unsigned long x) { csr_write(satp, x); }
 /* physical memory protection, entries 0..2 are all Tally uses */

@@ -16,9 +16,9 @@ struct features features = { .has_s_mode = true };
 static bool have_ipi = true;
 bool ipi_available(void) { return have_ipi; }
 
-enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR, SUSP };
+enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR, SUSP, SSE };
 static const char *const names[] = { "none", "base", "putchar", "getchar", "time", "srst",
-				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr", "susp" };
+				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr", "susp", "sse" };
 
 static struct {
 	int which;
@@ -59,14 +59,15 @@ STUB(sbi_rfence_ecall, RFENCE)
 STUB(sbi_fwft_ecall, FWFT)
 STUB(sbi_dbtr_ecall, DBTR)
 STUB(sbi_susp_ecall, SUSP)
+STUB(sbi_sse_ecall, SSE)
 
 static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
 	{ SBI_EXT_DBCN, DBCN }, { SBI_EXT_PMU, PMU },
 	{ SBI_EXT_LEGACY_PUTCHAR, PUTCHAR }, { SBI_EXT_LEGACY_GETCHAR, GETCHAR },
 	{ SBI_EXT_HSM, HSM }, { SBI_EXT_IPI, IPI }, { SBI_EXT_RFENCE, RFENCE },
-	/* the second way of their slots (FWFT: SRST's, SUSP: Base's) */
-	{ SBI_EXT_FWFT, FWFT }, { SBI_EXT_DBTR, DBTR }, { SBI_EXT_SUSP, SUSP },
+	/* the second way of their slots (FWFT: SRST's, SUSP: Base's, SSE: TIME's) */
+	{ SBI_EXT_FWFT, FWFT }, { SBI_EXT_DBTR, DBTR }, { SBI_EXT_SUSP, SUSP }, { SBI_EXT_SSE, SSE },
 };
 #define N_IMPL (sizeof(implemented) / sizeof(implemented[0]))
 
@@ -74,14 +75,14 @@ static const struct { unsigned long eid; int which; } implemented[] = {
 static const unsigned long unknown[] = {
 	SBI_EXT_LEGACY_SET_TIMER, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0f, 0x11,
 	0x735048, 0x52464E42, 0x48534E /* one off IPI, RFNC, HSM */,
-	0x43505043 /* CPPC */, 0x4E41434C /* NACL */, 0x535441 /* STA */, 0x535345 /* SSE */,
+	0x43505043 /* CPPC */, 0x4E41434C /* NACL */, 0x535441 /* STA */,
 	0x4D505859 /* MPXY */,
 	0x504D54 /* "PMT", one off */, 0x504D56, 0x54494D44, 0x53525355, 0x4442434F,
 	/* same low five bits as an implemented EID (the dispatcher's slot) */
 	SBI_EXT_BASE + 0x20, SBI_EXT_TIME ^ 0x100, SBI_EXT_DBCN + 0x20, SBI_EXT_SRST - 0x20,
 	SBI_EXT_LEGACY_PUTCHAR + 0x20, SBI_EXT_LEGACY_GETCHAR + 0x40, SBI_EXT_PMU + 0x20,
 	SBI_EXT_HSM + 0x20, SBI_EXT_IPI - 0x20, SBI_EXT_RFENCE + 0x40, SBI_EXT_FWFT + 0x20, SBI_EXT_DBTR - 0x40,
-	SBI_EXT_SUSP + 0x20,
+	SBI_EXT_SUSP + 0x20, SBI_EXT_SSE + 0x20,
 	0x08000000 /* experimental */, 0x08FFFFFF, 0x09000000 /* vendor */, 0x09FFFFFF,
 	0x0A000000 /* firmware */, 0x0AFFFFFF, 0x7fffffff, 0x80000000UL, ~0UL, ~0UL - 0x10,
 	/* on rv64, an EID that truncated to 32 bits would be PMU */

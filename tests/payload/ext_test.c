@@ -93,6 +93,11 @@ bool ext_run_on(unsigned long hartid, void (*fn)(unsigned long hartid))
 	return start(hartid, (unsigned long)fn) && ext_wait_state(hartid, HSM_STOPPED);
 }
 
+bool ext_start_fn(unsigned long hartid, void (*fn)(unsigned long hartid))
+{
+	return start(hartid, (unsigned long)fn);
+}
+
 bool ext_start_spinner(unsigned long hartid)
 {
 	spin_release[hartid & 7] = false;

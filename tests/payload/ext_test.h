@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Shared by the conformance payload's extension tests (test_fwft.c,
- * test_dbtr.c, test_susp.c): their own S-mode catch window and a second
+ * test_dbtr.c, test_susp.c, test_sse.c): their own S-mode catch window and a second
  * hart to run code on (ext_test.c, ext_trap.S). Self-contained, so the
  * tests need nothing from test.c but one call each from its main.
  */
@@ -32,6 +32,8 @@ static inline struct sbiret ext_call(unsigned long eid, unsigned long fid, unsig
  */
 unsigned long ext_other_hart(unsigned long self);
 bool ext_run_on(unsigned long hartid, void (*fn)(unsigned long hartid));
+/* Start fn(hartid) on `hartid` and return at once (it stops when fn returns). */
+bool ext_start_fn(unsigned long hartid, void (*fn)(unsigned long hartid));
 /* Start `hartid` spinning in S-mode until ext_release() (it then stops). */
 bool ext_start_spinner(unsigned long hartid);
 void ext_release(unsigned long hartid);
@@ -51,4 +53,5 @@ void ext_exec_target(void);
 void test_fwft(unsigned long hartid);
 void test_dbtr(unsigned long hartid);
 void test_susp(unsigned long hartid, unsigned long ram_end);
+void test_sse(unsigned long hartid);
 #endif

@@ -88,10 +88,11 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_pmu_snapshot();
 	test_pmu_event_info();
 #ifndef UMODE
-	/* FWFT, DBTR, SUSP (S-mode only: tests/payload/test_*.c). */
+	/* FWFT, DBTR, SUSP, SSE (S-mode only: tests/payload/test_*.c). */
 	test_fwft(hartid);
 	test_dbtr(hartid);
 	test_susp(hartid, ram_end);
+	test_sse(hartid);
 #endif
 #ifdef RAM_END64
 	test_big_ram(hartid);

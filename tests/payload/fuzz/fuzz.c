@@ -485,13 +485,13 @@ void fuzz_unexpected_trap(void)
 static const unsigned long known_eids[] = {
 	SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_DBCN, SBI_EXT_SRST, SBI_EXT_PMU,
 	SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
-	SBI_EXT_FWFT, SBI_EXT_DBTR, SBI_EXT_SUSP,
+	SBI_EXT_FWFT, SBI_EXT_DBTR, SBI_EXT_SUSP, SBI_EXT_SSE,
 };
 #define N_KNOWN (sizeof(known_eids) / sizeof(known_eids[0]))
-/* Extensions the spec defines that Tally does not have (CPPC, NACL, STA, MPXY, SSE). */
+/* Extensions the spec defines that Tally does not have (CPPC, NACL, STA, MPXY). */
 static const unsigned long absent_eids[] = {
 	0x43505043, 0x4E41434C, 0x535441, 0x4D505859,
-	0x535345, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
+	0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
 };
 #define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
 
@@ -921,9 +921,12 @@ static bool shmem_set;
 #define SPLIT64(a, i, v) ((a)[i] = (unsigned long)(v))   /* the high register is junk */
 #endif
 
-/* base + i for each bit i: all real counters, never index 1 (time). */
+/* base + i for each bit i: all real counters, never index 1 (time), and at
+ * least one (an empty set names no counter: INVALID_PARAM, src/pmu/pmu.c set_of). */
 static bool set_valid(unsigned long base, unsigned long mask)
 {
+	if (!mask)
+		return false;
 	for (unsigned long i = 0; i < XLEN; i++)
 		if ((mask >> i) & 1) {
 			unsigned long idx = base + i;
@@ -936,6 +939,8 @@ static bool set_valid(unsigned long base, unsigned long mask)
 /* The same, but the time slot may be a member (config_matching skips it). */
 static bool set_valid_or_time(unsigned long base, unsigned long mask)
 {
+	if (!mask)
+		return false;
 	for (unsigned long i = 0; i < XLEN; i++)
 		if ((mask >> i) & 1) {
 			unsigned long idx = base + i;
@@ -1654,6 +1659,139 @@ static void fuzz_susp(void)
 	}
 }
 
+/* ---- SSE ------------------------------------------------------------- */
+
+/*
+ * Supervisor software events, never one that runs: the fuzzer registers
+ * handlers at random addresses, so its harts stay masked (hart_unmask is
+ * never called; the other hart never calls SSE) and no event is ever
+ * entered. The boot hart's local software event and the global one are
+ * modelled exactly (state); every other event ID is unsupported (the
+ * chapter's standard IDs Tally cannot raise; PMU overflow, asked once)
+ * or invalid.
+ */
+#define SSE_LOCAL_SW  0xffff0000u
+#define SSE_GLOBAL_SW 0xffff8000u
+static const uint32_t sse_ids[] = {
+	SSE_LOCAL_SW, SSE_GLOBAL_SW, 0x10000 /* PMU overflow */,
+	0, 1, 0x8000, 0x100000, 0x108000,     /* RAS, double trap */
+	2, 0x4000, 0xc000, 0xffff0001, 0xffff4000, 0xffffc000,
+};
+static struct { bool known, pmu; unsigned state[2]; } ss;
+
+/* The event's error before anything else, and its model slot (-1: none). */
+static long sse_id_err(uint32_t id, int *slot)
+{
+	*slot = id == SSE_LOCAL_SW ? 0 : id == SSE_GLOBAL_SW ? 1 : -1;
+	if (*slot >= 0)
+		return 0;
+	if (id == 0x10000)
+		return ss.pmu ? 0 : SBI_ERR_NOT_SUPPORTED;
+	if (id == 0 || id == 1 || id == 0x8000 || id == 0x100000 || id == 0x108000)
+		return SBI_ERR_NOT_SUPPORTED;
+	return SBI_ERR_INVALID_PARAM;
+}
+
+static void fuzz_sse(void)
+{
+	unsigned long a[6], fid = chance(95) ? below(10) : rnd();
+	uint32_t id;
+	long idle;
+	int slot;
+	struct sbiret r;
+
+	argz(a);
+	if (!ss.known) {
+		/* PMU overflow: registered and unregistered if it exists (never enabled) */
+		ss.pmu = !sbi_call(SBI_EXT_SSE, 2, 0x10000, 0x1000, 0, 0, 0, 0).error;
+		if (ss.pmu)
+			sbi_call(SBI_EXT_SSE, 3, 0x10000, 0, 0, 0, 0, 0);
+		ss.known = true;
+	}
+	a[0] = chance(80) ? sse_ids[below(sizeof(sse_ids) / sizeof(sse_ids[0]))] : rnd();
+	if (XLEN == 64 && chance(20))
+		a[0] = (unsigned long)((uint64_t)(uint32_t)a[0] | rnd64() << 32);   /* uint32_t */
+	id = (uint32_t)a[0];
+	idle = sse_id_err(id, &slot);
+	switch (fid) {
+	case 0: case 1: {   /* read_attrs, write_attrs */
+		unsigned long size;
+		a[1] = chance(80) ? below(11) : rnd();
+		a[2] = chance(80) ? below(11) : rnd();
+		size = (uint32_t)a[2] * sizeof(long);
+		long want = idle ? idle : (uint32_t)a[2] == 0 ? SBI_ERR_INVALID_PARAM :
+			(uint32_t)a[1] >= 10 || (uint32_t)a[2] > 10 - (uint32_t)a[1] ? SBI_ERR_BAD_RANGE : 0;
+		if (chance(60)) {
+			a[3] = safe_page() + (chance(80) ? 0 : below(8));
+			a[4] = 0;
+		} else {
+			a[3] = bad_addr();
+			a[4] = chance(80) ? 0 : rnd();
+		}
+		if (want) {
+			call_exact(SBI_EXT_SSE, fid, a, want, false, 0);
+			return;
+		}
+		unsigned allow = (a[3] & (sizeof(long) - 1)) || a[4] || mem_pred(a[3], size) != YES ? IA : OK;
+		note_ptr(a[3], size, a[4] != 0);
+		if (fid == 1 && allow == OK) {
+			/* values: the attribute's own rules (state, RO, legal values) */
+			for (unsigned long i = 0; i < (uint32_t)a[2]; i++)
+				((volatile unsigned long *)a[3])[i] = chance(50) ? below(4) : rnd();
+			allow |= B(SBI_ERR_DENIED) | B(SBI_ERR_INVALID_STATE) | IP;
+		}
+		call(SBI_EXT_SSE, fid, a, allow, false);
+		return;
+	}
+	case 2:             /* register: never delivered, any even address will do */
+		if (chance(30))
+			a[1] |= 1;
+		if (idle || (a[1] & 1)) {
+			call_exact(SBI_EXT_SSE, fid, a, idle ? idle : SBI_ERR_INVALID_PARAM, false, 0);
+		} else if (slot >= 0) {
+			r = call_exact(SBI_EXT_SSE, fid, a, ss.state[slot] ? SBI_ERR_INVALID_STATE : 0, false, 0);
+			if (!r.error)
+				ss.state[slot] = 1;
+		} else {   /* PMU overflow: register, then unregister it at once */
+			call_exact(SBI_EXT_SSE, fid, a, 0, false, 0);
+			sbi_call(SBI_EXT_SSE, 3, id, 0, 0, 0, 0, 0);
+		}
+		return;
+	case 3: case 4: case 5: {   /* unregister, enable, disable */
+		unsigned from = fid == 3 ? 1 : fid == 4 ? 1 : 2, to = fid == 3 ? 0 : fid == 4 ? 2 : 1;
+		if (idle)
+			call_exact(SBI_EXT_SSE, fid, a, idle, false, 0);
+		else if (slot < 0)
+			call_exact(SBI_EXT_SSE, fid, a, SBI_ERR_INVALID_STATE, false, 0);
+		else {
+			r = call_exact(SBI_EXT_SSE, fid, a,
+				       ss.state[slot] == from ? 0 : SBI_ERR_INVALID_STATE, false, 0);
+			if (!r.error)
+				ss.state[slot] = to;
+		}
+		return;
+	}
+	case 6:             /* complete: nothing running, SUCCESS */
+		call_exact(SBI_EXT_SSE, fid, a, 0, false, 0);
+		return;
+	case 7:             /* inject: a local event names an existing hart */
+		a[1] = chance(70) ? boot_hart : chance(50) ? below(MAX_HARTS + 1) : rnd();
+		if (idle)
+			call_exact(SBI_EXT_SSE, fid, a, idle, false, 0);
+		else if (id == SSE_GLOBAL_SW)
+			call_exact(SBI_EXT_SSE, fid, a, 0, false, 0);
+		else
+			call_exact(SBI_EXT_SSE, fid, a, a[1] < MAX_HARTS && present[a[1]] ? 0 :
+				   SBI_ERR_INVALID_PARAM, false, 0);
+		return;
+	case 8: case 9:     /* never unmask: mask answers ALREADY_STOPPED */
+		call_exact(SBI_EXT_SSE, 9, a, SBI_ERR_ALREADY_STOPPED, false, 0);
+		return;
+	default:
+		call_exact(SBI_EXT_SSE, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0);
+	}
+}
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	boot_hart = hartid;
@@ -1675,6 +1813,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		else if (sel < 89) fuzz_fwft();
 		else if (sel < 93) fuzz_dbtr();
 		else if (sel < 95) fuzz_susp();
+		else if (sel < 97) fuzz_sse();
 		else fuzz_unknown();
 
 		if (fuzz_calls % 1000 == 999)

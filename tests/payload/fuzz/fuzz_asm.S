@@ -13,53 +13,15 @@
 #include "arch/riscv.h"
 #include "callee.h"
 
-/* struct fz_call in fuzz.c: in[8], out[32], pattern, sp_before */
-#define IN(n)   ((n) * REGBYTES)
-#define OUT(n)  ((8 + (n)) * REGBYTES)
-#define PAT     (40 * REGBYTES)
-#define SPB     (41 * REGBYTES)
-
-/* Frame: ra gp tp s0..s11 (slots 0..14), call pointer (15), t6 (16); 18 slots keep sp 16-aligned. */
-#define F_CALL  (15 * REGBYTES)
-#define F_T6    (16 * REGBYTES)
-#define F_SIZE  (18 * REGBYTES)
-
 	.section .text
 	.balign 4
 
-/* void fuzz_ecall(struct fz_call *c) */
+/* void fuzz_ecall(struct fz_call *c): struct fz_call is callee.h's CALL_ALL layout. */
 	.globl fuzz_ecall
 fuzz_ecall:
-	addi	sp, sp, -F_SIZE
-	SAVE_CALLEE sp
-	SREG	a0, F_CALL(sp)
-	SREG	sp, SPB(a0)          /* what x2 must still be after the ecall */
-	LREG	t6, PAT(a0)
-	/* every register but sp and a0..a7 gets pattern + its number */
-	.irp n, 1,3,4,5,6,7,8,9,18,19,20,21,22,23,24,25,26,27,28,29,30
-	addi	x\n, t6, \n
-	.endr
-	addi	t6, t6, 31
-	LREG	a1, IN(1)(a0)
-	LREG	a2, IN(2)(a0)
-	LREG	a3, IN(3)(a0)
-	LREG	a4, IN(4)(a0)
-	LREG	a5, IN(5)(a0)
-	LREG	a6, IN(6)(a0)
-	LREG	a7, IN(7)(a0)
-	LREG	a0, IN(0)(a0)
+	CALL_ALL_LOAD
 	ecall
-	/* dump: free t6 first, then use it as the pointer */
-	SREG	t6, F_T6(sp)
-	LREG	t6, F_CALL(sp)
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30
-	SREG	x\n, OUT(\n)(t6)
-	.endr
-	LREG	t5, F_T6(sp)
-	SREG	t5, OUT(31)(t6)
-	RESTORE_CALLEE sp
-	addi	sp, sp, F_SIZE
-	ret
+	CALL_ALL_DUMP
 
 /*
  * long fuzz_nonret_suspend(unsigned long ctx[17])
