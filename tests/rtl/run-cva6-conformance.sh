@@ -12,8 +12,9 @@
 #    four instruction-trace files (about 50 MB a minute, which no one
 #    reads here) are links to /dev/null;
 #  - +time_out (the testharness ends a run after that many cycles) is
-#    CVA6_CONFORMANCE_CYCLES, default 40,000,000, eight times what the
-#    payload needs (rv64 4.98 M cycles, rv32 5.24 M; the model prints it);
+#    CVA6_CONFORMANCE_CYCLES, default 40,000,000, about five times what
+#    the payload needs (rv64 8.32 M cycles, rv32 8.73 M with SSE, FWFT,
+#    DBTR and SUSP; the model prints it);
 #  - CVA6_SIM_TIMEOUT bounds it in seconds (default 3600);
 #  - the wall time is printed.
 # Unlike run-cva6.sh this keeps the image's tohost: nothing here is timed,
