@@ -51,6 +51,7 @@ void finish(void) __attribute__((noreturn));
 
 /* Things that trap into the firmware, which counts them and passes them on. */
 void illegal_insn(void);
+void caught_illegal_insn(void);   /* one illegal_insn(), its trap caught */
 void store_to(unsigned long addr);
 unsigned long load_from(unsigned long addr);
 void misaligned_amo(void *p);

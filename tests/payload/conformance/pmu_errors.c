@@ -72,9 +72,7 @@ void test_pmu_errors(void)
 		 "stop: TAKE_SNAPSHOT without shared memory: NO_SHMEM");
 	/* None of these stopped it: it still counts. */
 	a = fw_read(fw_base).value;
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(fw_read(fw_base).value, a + 1, "stop: the failed stops left the counter running");
 
 	/* Two counters, one started: start of both is ALREADY_STARTED and starts neither. */
@@ -86,17 +84,13 @@ void test_pmu_errors(void)
 		 (unsigned long)SBI_ERR_ALREADY_STARTED, "pair: start {started, stopped}: ALREADY_STARTED");
 	check_eq(fw_read(fw_base).value, a, "pair: the started counter kept its value");
 	check_eq(fw_read(fw_base + 1).value, b, "pair: the stopped counter kept its value");
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(fw_read(fw_base + 1).value, b, "pair: the stopped counter was not started");
 	/* Stop of both: ALREADY_STOPPED, and the started one keeps running. */
 	check_eq(ctr_stop(fw_base, 3, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pair: stop {started, stopped}: ALREADY_STOPPED");
 	a = fw_read(fw_base).value;
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(fw_read(fw_base).value, a + 1, "pair: the started counter still runs");
 	check_eq(ctr_stop(fw_base, 1, PMU_STOP_RESET).error, 0, "pair: release fw_base");
 	check_eq(ctr_stop(fw_base + 1, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,

@@ -46,9 +46,7 @@ void test_pmu_fw(void)
 	catch_end();
 	check_eq(fw_read(ill).value, 3, "pmu fw: a stopped counter does not count");
 	check_eq(ctr_start(ill, 1, 0, 0).error, 0, "pmu fw: restart without a value");
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(fw_read(ill).value, 4, "pmu fw: restarted counter goes on from 3");
 
 	/* ACCESS_STORE / ACCESS_LOAD count PMP faults. */
@@ -154,9 +152,7 @@ void test_pmu_fw(void)
 		 "pmu fw: start with SET_INIT_VALUE 0x100000005");
 	check_eq(fw_read(ill).value, (unsigned long)0x100000005ULL, "pmu fw: fw_read gives the low XLEN bits");
 	check_eq(fw_read_hi(ill).value, XLEN == 32 ? 1 : 0, "pmu fw: fw_read_hi gives %d", XLEN == 32 ? 1 : 0);
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(fw_read(ill).value, (unsigned long)0x100000006ULL, "pmu fw: counts on from the initial value");
 	check_eq(ctr_stop(ill, 1, PMU_STOP_RESET).error, 0, "pmu fw: stop+RESET a started counter");
 	check_eq(fw_read(ill).error, inval, "pmu fw: fw_read after RESET: INVALID_PARAM");

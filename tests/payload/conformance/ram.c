@@ -203,9 +203,7 @@ void test_big_ram(unsigned long hartid)
 	r = cfg_match(fw_base, ALL_FW_MASK, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, 0);
 	c = r.value;
 	check_eq(r.error, 0, "ram: a firmware counter for illegal instructions");
-	catch_begin();
-	illegal_insn();
-	catch_end();
+	caught_illegal_insn();
 	check_eq(ctr_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
 		 "ram: stop with TAKE_SNAPSHOT");
 	check_eq(sn[1], 1, "ram: ... the count landed in the top page");

@@ -61,6 +61,13 @@ void s_trap_handler(unsigned long *regs)
 void catch_begin(void) { n_traps = 0; last_cause = last_tval = ~0UL; traps_allowed = true; }
 void catch_end(void) { traps_allowed = false; }
 
+void caught_illegal_insn(void)
+{
+	catch_begin();
+	illegal_insn();
+	catch_end();
+}
+
 void illegal_insn(void)
 {
 #ifdef UMODE
