@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "riscv.h"
+#include "arch/riscv.h"
 
 #define __csr_str(x) #x
 #define csr_read(csr) ({ unsigned long __v; \

@@ -19,7 +19,7 @@
  * under the trap guard (csr_probe.c) a missing CSR is stepped over and
  * the entry still returns.
  */
-#include "riscv.h"
+#include "arch/riscv.h"
 
 	.option push
 	.option norvc            /* fixed-size entries: no compressed instructions */

@@ -6,7 +6,7 @@
  * it into a jump table. The banks on the PMU's hot path (mhpmcounterN,
  * mhpmeventN) are tables in assembly instead: csr_bank.S.
  */
-#include "csr.h"
+#include "arch/csr.h"
 
 #define C4(M, b) M(b) M(b + 1) M(b + 2) M(b + 3)
 /* every counter index 0..31 except 1 (time has no M-mode counter) */

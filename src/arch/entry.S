@@ -7,7 +7,7 @@
  * top of its M-mode stack, and mscratch points at it whenever the hart is
  * not in M-mode. The C code's stack grows down from just below the frame.
  */
-#include "riscv.h"
+#include "arch/riscv.h"
 #include "tally_config.h"
 
 /* x0..x31, then this hart's PMU state pointer, padded to 16 bytes (hart.h) */

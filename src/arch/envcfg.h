@@ -11,7 +11,7 @@
 #define TALLY_ARCH_ENVCFG_H
 
 #include <stdint.h>
-#include "csr.h"
+#include "arch/csr.h"
 
 #define MEDELEG_MISALIGNED ((1UL << CAUSE_MISALIGNED_LOAD) | (1UL << CAUSE_MISALIGNED_STORE))
 static inline unsigned long r_medeleg(void) { return csr_read(medeleg); }

@@ -23,8 +23,8 @@
 #include "arch/csr.h"
 #include "arch/mprv.h"
 #include "arch/trap_guard.h"
-#include "hart.h"
-#include "misaligned.h"
+#include "hart/hart.h"
+#include "trap/misaligned.h"
 
 /* mstatus.MXR (priv spec 3.1.6.3 "Memory Privilege"): loads may read execute-only pages */
 #define MSTATUS_MXR (1UL << 19)

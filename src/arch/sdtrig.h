@@ -9,7 +9,7 @@
 #ifndef TALLY_ARCH_SDTRIG_H
 #define TALLY_ARCH_SDTRIG_H
 
-#include "csr.h"
+#include "arch/csr.h"
 
 static inline void w_tselect(unsigned long x) { csr_write(CSR_TSELECT, x); }
 static inline unsigned long r_tselect(void) { return csr_read(CSR_TSELECT); }

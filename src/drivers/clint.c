@@ -19,7 +19,7 @@
  *   old and the new deadline and no early interrupt fires.
  */
 #include "arch/mmio.h"
-#include "clint.h"
+#include "drivers/clint.h"
 
 uint64_t clint_mtime(uintptr_t base)
 {

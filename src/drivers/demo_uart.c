@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/mmio.h"
-#include "demo_uart.h"
+#include "drivers/demo_uart.h"
 
 void demo_uart_putc(const struct board_console *con, char c)
 {

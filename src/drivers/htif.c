@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-#include "htif.h"
+#include "drivers/htif.h"
 
 /*
  * The mailbox, in its own section (linker/tally.ld places .htif in .data).

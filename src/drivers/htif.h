@@ -8,7 +8,7 @@
  */
 #ifndef TALLY_HTIF_H
 #define TALLY_HTIF_H
-#include "device.h"
+#include "drivers/device.h"
 
 extern volatile uint64_t tohost, fromhost;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/mmio.h"
-#include "ibex_simctrl.h"
+#include "drivers/ibex_simctrl.h"
 
 void simctrl_putc(const struct board_console *con, char c)
 {

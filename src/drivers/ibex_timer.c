@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/mmio.h"
-#include "ibex_timer.h"
+#include "drivers/ibex_timer.h"
 
 uint64_t ibex_timer_value(uintptr_t base)
 {

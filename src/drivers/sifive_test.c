@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/mmio.h"
-#include "sifive_test.h"
+#include "drivers/sifive_test.h"
 
 /*
  * The low 16 bits of the word say what to do, the high 16 bits are the

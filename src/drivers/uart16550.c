@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "arch/mmio.h"
-#include "uart16550.h"
+#include "drivers/uart16550.h"
 
 enum { RBR = 0, THR = 0, DLL = 0, IER = 1, DLM = 1, FCR = 2, LCR = 3, LSR = 5 };
 #define LSR_DR   0x01   /* data ready */

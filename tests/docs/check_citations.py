@@ -215,14 +215,14 @@ def check_priv(sections, name: str, text: str):
 def self_test(root: pathlib.Path):
     """The checker must catch what it claims to catch."""
     doc = root / "README.md"
-    good = ("`src/sbi_ecall.c:sbi_ecall` `src/arch/entry.S:trap_entry` `src/pmu/pmu.h:PMU_CFG_AUTO_START` "
-            "`src/pmu/pmu.c:pmu_counter_start()` `src/platform/cva6/pmu_cva6.c:pmu_cva6` "
+    good = ("`src/sbi/sbi_ecall.c:sbi_ecall` `src/arch/entry.S:trap_entry` `src/cores/pmu/pmu.h:PMU_CFG_AUTO_START` "
+            "`src/cores/pmu/pmu.c:pmu_counter_start()` `src/platform/cva6/pmu_cva6.c:pmu_cva6` "
             "`src/platform/` [x](docs/pmu.md)\n```\n`src/nothing.c:nothing`\n```\n")
     bad = {
-        "`src/sbi_ecall.c:no_such_function`": "does not define",
+        "`src/sbi/sbi_ecall.c:no_such_function`": "does not define",
         "`src/no_such_file.c:sbi_ecall`": "no file",
         "`src/arch/entry.S:no_such_label`": "does not define",
-        "`src/pmu/pmu.h:pmu_counter_start`": "does not define",   # a prototype is no definition
+        "`src/cores/pmu/pmu.h:pmu_counter_start`": "does not define",   # a prototype is no definition
         "`tests/no_such_dir/`": "no such file",
         "[x](docs/no_such.md)": "no such file",
     }

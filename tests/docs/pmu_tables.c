@@ -3,7 +3,7 @@
  * pmu_tables: print, for one core, which SBI event counts on which counter
  * with which selector, as the Markdown table docs/pmu.md carries.
  *
- * It asks the firmware's own code: the PMU core (src/pmu/pmu.c) with the
+ * It asks the firmware's own code: the PMU core (src/cores/pmu/pmu.c) with the
  * core's backend (src/platform/...), booted on a host fake of that core's
  * CSR file. For every SBI event and every logical hardware counter it
  * calls config_matching on that one counter; where that succeeds, the
@@ -22,7 +22,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "pmu/pmu.h"
+#include "cores/pmu/pmu.h"
 
 #if defined(PMU_TABLES_CVA6)
 #include "arch/csr.h"          /* the fake one (tests/host/cva6/fake) */

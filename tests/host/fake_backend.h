@@ -27,7 +27,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "pmu/pmu.h"
+#include "cores/pmu/pmu.h"
 
 #define FAKE_OF        (1ULL << 63)
 #define FAKE_INH_SHIFT 55                 /* SBI cfg bits 3..7 -> mhpmevent 58..62 */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/dbtr.c against a fake trigger module: chains get contiguous
+ * src/cores/dbtr/dbtr.c against a fake trigger module: chains get contiguous
  * triggers around installed ones, a trigger that drops bits makes the
  * install NOT_SUPPORTED and leaves nothing behind, M-mode and debug-mode
  * triggers never reach the hardware, enable/disable move the mode bits
@@ -8,7 +8,7 @@
  */
 #include <string.h>
 #include "harness.h"
-#include "dbtr.h"
+#include "cores/dbtr/dbtr.h"
 
 #define XLEN (sizeof(long) * 8)
 #define TYPE(t) ((unsigned long)(t) << (XLEN - 4))

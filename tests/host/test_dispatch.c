@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/sbi_ecall.c against stub extensions: every implemented EID reaches
+ * src/sbi/sbi_ecall.c against stub extensions: every implemented EID reaches
  * its handler with a0..a5 and fid in order, unknown EIDs get
  * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
  * sbi_ext_probe agrees with the dispatcher.
  */
 #include <string.h>
 #include "harness.h"
-#include "sbi.h"
-#include "sbi_ext.h"
+#include "base/sbi.h"
+#include "sbi/sbi_ext.h"
 
 struct features features = { .has_s_mode = true };
 
@@ -40,7 +40,7 @@ static struct sbiret record(int which, unsigned long a0, unsigned long a1, unsig
 	return (struct sbiret){ 100 + which, 200UL + (unsigned long)which };
 }
 
-/* Each stub: the handler type of src/sbi.h, recording what arrived. */
+/* Each stub: the handler type of src/base/sbi.h, recording what arrived. */
 #define STUB(name, which)                                                              \
 	struct sbiret name(unsigned long a0, unsigned long a1, unsigned long a2,       \
 			   unsigned long a3, unsigned long a4, unsigned long a5,       \

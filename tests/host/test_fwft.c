@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/fwft.c, the FWFT rules, against a fake hart: the order of the
+ * src/cores/fwft/fwft.c, the FWFT rules, against a fake hart: the order of the
  * errors, LOCK, the same value again, a hart that refuses, reset.
  */
 #include "harness.h"
-#include "fwft.h"
+#include "cores/fwft/fwft.h"
 
 static unsigned applied, refuse;
 static unsigned long last_f, last_v;

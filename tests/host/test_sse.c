@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/sse.c, SSE's state machine on a fake machine of 4 harts (hart 2
+ * src/cores/sse/sse.c, SSE's state machine on a fake machine of 4 harts (hart 2
  * missing): every error row of the chapter's tables, attributes and
  * their access rules, entry and completion of a handler, priorities and
  * preemption, masking, global events and their preferred hart.
  */
 #include "harness.h"
-#include "sse.h"
+#include "cores/sse/sse.h"
 
 #define NHARTS 4
 static struct sse_hart harts[NHARTS];

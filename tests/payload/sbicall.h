@@ -3,8 +3,8 @@
 #ifndef PAYLOAD_SBICALL_H
 #define PAYLOAD_SBICALL_H
 #include <stdint.h>
-#include "sbi.h"
-#include "pmu/pmu.h"
+#include "base/sbi.h"
+#include "cores/pmu/pmu.h"
 
 static inline struct sbiret sbi_call(unsigned long eid, unsigned long fid,
 				     unsigned long a0, unsigned long a1, unsigned long a2,

@@ -164,7 +164,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	/*
 	 * A trap that is not an ecall: rdtime on a hart without a time CSR
 	 * (CVA6, the Ibex stand-ins) is an illegal instruction the firmware
-	 * emulates (src/trap.c). Where the CSR exists (QEMU virt) it never
+	 * emulates (src/trap/trap.c). Where the CSR exists (QEMU virt) it never
 	 * reaches M-mode and its trace is empty.
 	 */
 	unsigned long t;

@@ -6,7 +6,7 @@
  * platform.h; these run once at boot or once at the end.
  */
 #include "arch/wfi.h"
-#include "platform.h"
+#include "base/platform.h"
 
 void board_console_init(void)
 {

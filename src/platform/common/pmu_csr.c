@@ -2,7 +2,7 @@
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
 #include "arch/trap_guard.h"
-#include "pmu_csr.h"
+#include "platform/common/pmu_csr.h"
 
 /*
  * Whether the core has mcountinhibit and Sscofpmf: the probe below finds

@@ -7,7 +7,7 @@
  */
 #ifndef TALLY_PMU_CSR_H
 #define TALLY_PMU_CSR_H
-#include "pmu/pmu.h"
+#include "cores/pmu/pmu.h"
 
 /* Probe counters 0, 2 and 3..31, mcountinhibit and Sscofpmf into *info. */
 void pmu_csr_probe(struct pmu_hw_info *info);

@@ -17,8 +17,8 @@
 #define TALLY_CVA6_BOARD_H
 #include "drivers/clint.h"
 #include "drivers/uart16550.h"
-#include "misaligned.h"
-#include "platform.h"
+#include "trap/misaligned.h"
+#include "base/platform.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "arch/riscv.h"
 #include "tally_config.h"

@@ -27,7 +27,7 @@
 #include <string.h>
 #include "arch/csr.h"
 #include "arch/trap_guard.h"
-#include "pmu_cva6.h"
+#include "platform/cva6/pmu_cva6.h"
 
 #define CVA6_EVENT_FIRST 1
 #define CVA6_EVENT_LAST  22   /* 23..31 are reserved and count nothing */

@@ -27,7 +27,7 @@
  * host tests (tests/host/ibex/) link this file against a fake CSR file.
  */
 #include "arch/csr_probe.h"
-#include "pmu_ibex.h"
+#include "platform/ibex/pmu_ibex.h"
 
 /*
  * The one table: Ibex event ID (= the counter that counts it; manual

@@ -11,7 +11,7 @@
  * the values it knows.
  */
 #include "arch/csr.h"
-#include "pmu_qemu.h"
+#include "platform/qemu-virt/pmu_qemu.h"
 
 static const unsigned long qemu_events[] = {
 	PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS),  /* 0x10019 */

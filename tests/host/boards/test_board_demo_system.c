@@ -6,7 +6,7 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "platform.h"
+#include "base/platform.h"
 #include "arch/riscv.h"
 #include "platform/ibex/pmu_ibex.h"
 

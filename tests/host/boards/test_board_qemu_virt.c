@@ -10,9 +10,9 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "platform.h"
+#include "base/platform.h"
 #include "arch/riscv.h"
-#include "misaligned.h"
+#include "trap/misaligned.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "platform/ibex/pmu_ibex.h"

@@ -7,10 +7,10 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "platform.h"
+#include "base/platform.h"
 #include "arch/riscv.h"
 #include "drivers/htif.h"
-#include "misaligned.h"
+#include "trap/misaligned.h"
 #include "platform/cva6/pmu_cva6.h"
 
 const struct pmu_backend pmu_cva6;

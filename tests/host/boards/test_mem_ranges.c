@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * RAM from the device tree (issue 12): fdt_memory_ranges (src/fdt.c) reads
- * every memory node and every range, dt_fixup (src/dt.c) makes them the
- * RAM set, mem_add_ram (src/mem.c) keeps that set sorted and merged, and
+ * RAM from the device tree (issue 12): fdt_memory_ranges (src/lib/fdt.c) reads
+ * every memory node and every range, dt_fixup (src/boot/dt.c) makes them the
+ * RAM set, mem_add_ram (src/base/mem.c) keeps that set sorted and merged, and
  * sbi_mem_ok checks buffers against it. The trees are real blobs, built
  * from the .dts files in mem/ by dtc at build time, read from DTB_DIR.
  */
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
-#include "fdt.h"
-#include "machine.h"
-#include "mem.h"
-#include "platform.h"
+#include "lib/fdt.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "base/platform.h"
 
 struct features features;
 const struct platform platform = {

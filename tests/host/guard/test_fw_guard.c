@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/fw_guard.c on ordinary memory: the guard words that the fuzz tests'
+ * src/base/fw_guard.c on ordinary memory: the guard words that the fuzz tests'
  * firmware image lays over memory nothing may write must notice every
  * change a stray write can make (any byte, any bit, a zero or all-ones
  * store, a copy of guard memory from elsewhere), report the first changed
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "fw_guard.h"
+#include "base/fw_guard.h"
 #include "harness.h"
 
 #define WORDS 256

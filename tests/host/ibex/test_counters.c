@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The boot probe of counter reads (src/counters.c) and trap.c's rule for
+ * The boot probe of counter reads (src/trap/counters.c) and trap.c's rule for
  * which trapped reads the firmware answers, on the fake Ibex CSR file in
  * the two configurations that exist:
  *   - current Ibex RTL (simple_system): mcounteren works, the user-level
@@ -15,7 +15,7 @@
  */
 #include <stdio.h>
 #include "fake_ibex_csr.h"
-#include "counters.h"
+#include "trap/counters.h"
 #include "platform/ibex/pmu_ibex.h"
 
 static int fails, checks;

@@ -14,7 +14,7 @@ uint64_t ram_end64;
  * the memory range the payload runs in: the root's #address-cells and
  * #size-cells (2.3.5), and the reg of each node named memory or memory@
  * (3.4). The payload reads the tree itself rather than through the
- * firmware's src/fdt.c, so a parser error there cannot hide from the
+ * firmware's src/lib/fdt.c, so a parser error there cannot hide from the
  * checks that use the answer. Big-endian cells, tokens 4-byte aligned.
  */
 #define FDT_MAGIC 0xd00dfeedu

@@ -42,7 +42,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "fuzz_fw.h"
-#include "hsm.h"
+#include "hart/hsm.h"
 #include "sbicall.h"
 
 #ifndef FUZZ_SEED
@@ -61,7 +61,7 @@
 #define FW_WINDOW (128UL * 1024)       /* "inside the firmware": RAM_BASE + this */
 #define MAX_HARTS 8                    /* fuzz_asm.S SEC_HARTS */
 #define PAGE 4096UL
-/* struct trap_frame (src/hart.h): x0..x31 and a pointer, padded to 16 bytes */
+/* struct trap_frame (src/hart/hart.h): x0..x31 and a pointer, padded to 16 bytes */
 #define FW_FRAME_SIZE (32 * sizeof(long) + 16)
 
 #define EXT_LEGACY_SHUTDOWN 0x08UL
@@ -922,7 +922,7 @@ static bool shmem_set;
 #endif
 
 /* base + i for each bit i: all real counters, never index 1 (time), and at
- * least one (an empty set names no counter: INVALID_PARAM, src/pmu/pmu.c set_of). */
+ * least one (an empty set names no counter: INVALID_PARAM, src/cores/pmu/pmu.c set_of). */
 static bool set_valid(unsigned long base, unsigned long mask)
 {
 	if (!mask)

@@ -20,7 +20,7 @@ set(TALLY_FUZZ_LONG_MEM "128M" CACHE STRING "QEMU -m of the fuzz-long runs (the 
 # the top directory (the board's GLOBbed sources are absolute); no
 # linked-in payload (fw_payload mode).
 set(_fuzz_fw_src)
-foreach(f ${TALLY_SRC} src/fw_guard.c)
+foreach(f ${TALLY_SRC} src/base/fw_guard.c)
   if(f MATCHES "payload\\.S$" OR f MATCHES "text_checksum(_none)?\\.c$")
     continue()
   endif()
@@ -38,7 +38,7 @@ endforeach()
 
 # tally_fuzz_image(NAME [COMPILE DEFINITIONS...]): NAME.elf and NAME.bin.
 function(tally_fuzz_image name)
-  tally_image(${name} $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/text_checksum.c)
+  tally_image(${name} $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/base/text_checksum.c)
   if(ARGN)
     target_compile_definitions(${name}.elf PRIVATE ${ARGN})
   endif()

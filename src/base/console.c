@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Console: the bottom layer of the firmware's messages. printf (printf.c)
+ * writes through here to the board's console; this file knows nothing
+ * about formatting, so the dependency runs one way only.
+ */
+#include "base/console.h"
+#include "base/platform.h"
+
+void console_init(void)
+{
+	board_console_init();
+}
+
+/* A line end: CR before LF. Apart, so the common character needs no stack frame. */
+static __attribute__((noinline)) void console_newline(void)
+{
+	board_putc('\r');
+	board_putc('\n');
+}
+
+/* Terminals want CR before LF; payloads' own output (DBCN) goes out as sent. */
+void console_putc(char c)
+{
+	if (c == '\n')
+		console_newline();
+	else
+		board_putc(c);
+}

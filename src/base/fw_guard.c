@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Guard words. The pattern depends on the word's address, so a stray
+ * write that copies guard memory from elsewhere (a memmove gone wrong, a
+ * buffer written one word off) changes it just as zeros would. Multiplying
+ * by an odd constant is a bijection on 32 bits: inside any region under
+ * 4 GiB no two words share a pattern. The two values a careless store most
+ * often writes, 0 and all ones, are never the pattern.
+ */
+#include "base/fw_guard.h"
+
+uint32_t fw_guard_word(uintptr_t addr)
+{
+	uint64_t a = addr;
+	uint32_t w = (uint32_t)(a ^ (a >> 32)) * 0x9e3779b1u ^ 0x6a7d11a5u;
+
+	if (w == 0 || w == 0xffffffffu)
+		w ^= 0x5a5a5a5au;
+	return w;
+}
+
+void fw_guard_fill(uintptr_t lo, uintptr_t hi)
+{
+	/* volatile: the stores are the point, nothing reads them back here */
+	for (uintptr_t a = (lo + 3) & ~(uintptr_t)3; a + 4 <= hi; a += 4)
+		*(volatile uint32_t *)a = fw_guard_word(a);
+}
+
+uintptr_t fw_guard_find(uintptr_t lo, uintptr_t hi)
+{
+	for (uintptr_t a = (lo + 3) & ~(uintptr_t)3; a + 4 <= hi; a += 4)
+		if (*(const volatile uint32_t *)a != fw_guard_word(a))
+			return a;
+	return hi;
+}

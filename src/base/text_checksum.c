@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Build option TALLY_TEXT_CHECKSUM: the firmware checks at SRST shutdown
+ * that nothing wrote where nothing may write, and turns the shutdown into
+ * a failure if something did. The fuzz tests' firmware image
+ * (tests/payload/fuzz) is built with it; production images are not.
+ *
+ * Two checks, because a lower mode that gets the firmware to write through
+ * a pointer it handed over (or gets past PMP itself) would otherwise go
+ * unnoticed until the damage ran:
+ *  - .text and .rodata (linker/tally.ld: _text_start .. _rodata_end) are
+ *    checksummed at boot and again at shutdown. 64-bit FNV-1a: a few
+ *    instructions a byte, no table; on rv32 GCC does the 64-bit multiply
+ *    inline with the M extension.
+ *  - Guard words (fw_guard.c) over firmware memory that is writable but
+ *    that no code writes: the rounded-up tail of the PMP region (past
+ *    _fw_end, up to the power of two init.c's NAPOT entry covers), the
+ *    lowest bytes of every hart's M-mode stack (a stack never gets that
+ *    deep: reaching them is an overflow, also worth knowing), and a block
+ *    each in .data and .bss. The fuzzer aims its pointers at all of them.
+ * Firmware state proper (.data, .bss, the trap frames) changes with every
+ * call, so no checksum can cover it; the fuzzer checks that state through
+ * the answers it gets instead.
+ *
+ * TALLY_GUARD_SELFTEST (the fuzz-guard-selftest test's image only): right
+ * after boot, flip one byte in every guarded region and in .rodata, as a
+ * stray write would. That run must end in a failed shutdown naming each
+ * region; otherwise these checks could not fail and would prove nothing.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include "base/fw_guard.h"
+#include "base/mem.h"
+#include "tally_config.h"
+#include "base/platform.h"
+#include "base/text_checksum.h"
+
+extern const unsigned char _text_start[], _rodata_end[], _stacks_end[];
+
+static uint64_t boot_sum;
+
+#define GUARD_WORDS 16        /* the .data and .bss guard blocks */
+#define STACK_GUARD 64        /* guarded bytes at the bottom of each hart's stack */
+
+/* Initialised, so it lands in .data (the fuzzer finds both by name: nm). */
+uint32_t tally_guard_data[GUARD_WORDS] = { 1 };
+uint32_t tally_guard_bss[GUARD_WORDS];
+
+struct guard_region {
+	const char *name;
+	unsigned index;           /* hart, for the stacks */
+	uintptr_t lo, hi;
+};
+#define N_REGIONS (3 + TALLY_MAX_HARTS)
+
+/* Where the guards are. Worked out from the linker symbols, so boot and shutdown agree. */
+static void guard_regions(struct guard_region r[N_REGIONS])
+{
+	uintptr_t start = (uintptr_t)_fw_start, end = (uintptr_t)_fw_end, napot = 8;
+
+	/*
+	 * The PMP region: the image rounded up to a power of two, as init.c's
+	 * fw_region_size() does (probe_features runs after text_checksum_boot,
+	 * so features.fw_hi is not known yet). Never past the payload or the
+	 * end of RAM (a small board's RAM can end inside the rounded region).
+	 */
+	while (napot < end - start)
+		napot <<= 1;
+	uintptr_t tail_hi = start + napot;
+	if (platform.payload_base > start && tail_hi > platform.payload_base)
+		tail_hi = platform.payload_base;
+	if (tail_hi > platform.ram_base + platform.ram_size)
+		tail_hi = platform.ram_base + platform.ram_size;
+	r[0] = (struct guard_region){ "pmp tail", 0, end, tail_hi > end ? tail_hi : end };
+	r[1] = (struct guard_region){ "data", 0, (uintptr_t)tally_guard_data,
+				      (uintptr_t)(tally_guard_data + GUARD_WORDS) };
+	r[2] = (struct guard_region){ "bss", 0, (uintptr_t)tally_guard_bss,
+				      (uintptr_t)(tally_guard_bss + GUARD_WORDS) };
+	/* Hart h's stack is [_stacks_end - (h + 1) * size, _stacks_end - h * size) (entry.S). */
+	for (unsigned h = 0; h < TALLY_MAX_HARTS; h++) {
+		uintptr_t lo = (uintptr_t)_stacks_end - (h + 1) * (uintptr_t)TALLY_STACK_SIZE;
+		r[3 + h] = (struct guard_region){ "stack bottom", h, lo, lo + STACK_GUARD };
+	}
+}
+
+static uint64_t checksum(void)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	/* volatile: the compiler must really read the bytes both times */
+	for (const volatile unsigned char *p = _text_start; p < _rodata_end; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return h;
+}
+
+#ifdef TALLY_GUARD_SELFTEST
+/* A constant nothing reads: the self-test's stray write into .rodata lands here
+ * (GCC puts a const volatile object in .data unless told otherwise). */
+__attribute__((section(".rodata.tally_selftest")))
+static const volatile unsigned char selftest_const = 0x5a;
+
+static void selftest_corrupt(const struct guard_region r[N_REGIONS])
+{
+	/* A different byte in each: first, last, and in between. */
+	for (unsigned i = 0; i < N_REGIONS; i++) {
+		uintptr_t n = r[i].hi - r[i].lo;
+		if (n)
+			*(volatile unsigned char *)(r[i].lo + (i * 13u) % n) ^= 0x01;
+	}
+	*(volatile unsigned char *)(uintptr_t)&selftest_const ^= 0x01;
+	printf("tally: guard self-test: one byte flipped in .rodata and in each guard region\n");
+}
+#endif
+
+void text_checksum_boot(void)
+{
+	struct guard_region r[N_REGIONS];
+	uintptr_t bytes = 0;
+
+	boot_sum = checksum();
+	printf("tally: text checksum 0x%llx over [0x%lx, 0x%lx)\n", (unsigned long long)boot_sum,
+	       (unsigned long)(uintptr_t)_text_start, (unsigned long)(uintptr_t)_rodata_end);
+	guard_regions(r);
+	for (unsigned i = 0; i < N_REGIONS; i++) {
+		fw_guard_fill(r[i].lo, r[i].hi);
+		bytes += r[i].hi - r[i].lo;
+	}
+	printf("tally: guard words over %lu bytes: pmp tail [0x%lx, 0x%lx), data 0x%lx, bss 0x%lx, "
+	       "%u stack bottoms\n", (unsigned long)bytes, (unsigned long)r[0].lo,
+	       (unsigned long)r[0].hi, (unsigned long)r[1].lo, (unsigned long)r[2].lo,
+	       TALLY_MAX_HARTS);
+#ifdef TALLY_GUARD_SELFTEST
+	selftest_corrupt(r);
+#endif
+}
+
+bool text_checksum_check(void)
+{
+	struct guard_region r[N_REGIONS];
+	uint64_t now = checksum();
+	bool ok = now == boot_sum;
+
+	if (ok)
+		printf("tally: text checksum ok\n");
+	else
+		printf("tally: TEXT CHANGED (checksum 0x%llx at boot, 0x%llx now)\n",
+		       (unsigned long long)boot_sum, (unsigned long long)now);
+	/* Every region, not just up to the first bad one: the report names them all. */
+	guard_regions(r);
+	bool guards_ok = true;
+	for (unsigned i = 0; i < N_REGIONS; i++) {
+		uintptr_t a = fw_guard_find(r[i].lo, r[i].hi);
+		if (a == r[i].hi)
+			continue;
+		guards_ok = false;
+		printf("tally: GUARD CHANGED: %s", r[i].name);
+		if (i >= 3)
+			printf(" of hart %u", r[i].index);
+		printf(" at 0x%lx (0x%08lx, want 0x%08lx)\n", (unsigned long)a,
+		       (unsigned long)*(const volatile uint32_t *)a, (unsigned long)fw_guard_word(a));
+	}
+	if (guards_ok)
+		printf("tally: firmware guards ok\n");
+	return ok && guards_ok;
+}

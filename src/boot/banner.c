@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The boot banner: one screen that says what this firmware found on this
+ * machine, so a board bring-up starts from facts (docs/boot.md, section 5,
+ * shows one). It prints what it is handed (banner.h): the board's
+ * description (board), what the boot probes found about the machine
+ * (machine), and what the PMU backend found (found: which hpm counters
+ * exist, their widths, whether they can be stopped). Of the hardware it
+ * reads misa only.
+ */
+#include <stdio.h>
+#include "arch/csr.h"
+#include "boot/banner.h"
+#include "trap/counters.h"
+#include "hart/hsm.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "base/platform.h"
+#include "base/sbi.h"
+#include "tally_config.h"
+
+/* The board's own lines. Its timebase is also what the payload's device tree says. */
+static void print_board(const struct platform *board)
+{
+	printf("Platform      : %s\n", board->name);
+	printf("Timebase      : %lu Hz\n", (unsigned long)board->timer.hz);
+	if (!board->reset.reset)
+		printf("Power-off     : none (SRST stops the hart)\n");
+}
+
+/*
+ * The ISA string in the canonical order of the unprivileged spec's naming
+ * chapter (base, then M A F D Q L C B K J T P V H), not misa's
+ * alphabetical bit order: "rv32imc", not "rv32cimu". S and U in misa are
+ * privilege modes, not extensions: they get their own line.
+ */
+static void print_isa(void)
+{
+	static const char order[] = "iemafdqlcbkjtpvhn";
+	unsigned long misa = r_misa();
+	char isa[40], *p = isa;
+
+	p += sprintf(p, "rv%u", (unsigned)__riscv_xlen);
+	for (const char *c = order; *c; c++)
+		if ((misa >> (*c - 'a')) & 1)
+			*p++ = *c;
+	*p = 0;
+	printf("ISA           : %s\n", isa);
+	printf("Modes         : M%s%s\n", (misa >> ('S' - 'A')) & 1 ? " S" : "",
+	       (misa >> ('U' - 'A')) & 1 ? " U" : "");
+}
+
+/* " cycle time instret hpm3-12" for the counters in mask (bit n). */
+static void print_counter_set(unsigned long mask)
+{
+	static const char *const fixed[] = { "cycle", "time", "instret" };
+
+	if (!mask)
+		printf(" none");
+	for (unsigned n = 0; n < 3; n++)
+		if ((mask >> n) & 1)
+			printf(" %s", fixed[n]);
+	for (unsigned n = 3, m; n < 32; n = m) {
+		if (!((mask >> n) & 1)) {
+			m = n + 1;
+			continue;
+		}
+		for (m = n + 1; m < 32 && ((mask >> m) & 1); m++)
+			;
+		printf(m - n == 1 ? " hpm%u" : " hpm%u-%u", n, m - 1);
+	}
+}
+
+/*
+ * Which counter reads from the mode below go to the hardware and which
+ * trap into the firmware (each counted as ILLEGAL_INSN). Only counters
+ * that exist are listed: the probe's cycle, instret and hpm counters, and
+ * time.
+ */
+static void print_counter_reads(const struct features *machine, const struct pmu_hw_info *found)
+{
+	unsigned long exists = 1UL << 1, native, emulated = 0;
+
+	for (unsigned n = 0; n < 32; n++) {
+		if (n < PMU_MAX_HW_COUNTERS && found->width[n])
+			exists |= 1UL << n;
+		if (counters_emulated(n, machine->counteren, machine->has_s_mode, found))
+			emulated |= 1UL << n;
+	}
+	native = machine->counteren & exists;
+	printf("Counter reads : native");
+	print_counter_set(native);
+	printf("; emulated");
+	print_counter_set(emulated & exists);
+	printf("\n");
+}
+
+/*
+ * One line of the counter table: logical counters first..last, which are
+ * the consecutive counters ctr.. (CSRs 0xc00 + ctr..), width bits each.
+ * A range "3-18" fills the same 6-character column as "3".
+ */
+static void print_counter_line(unsigned first, unsigned last, unsigned ctr, unsigned width,
+			       const char *what)
+{
+	char idx[12];
+
+	if (first == last) {
+		sprintf(idx, "%u", first);
+		printf("  %-6s 0x%03x        %-6u %s\n", idx, CSR_CYCLE + ctr, width, what);
+	} else {
+		sprintf(idx, "%u-%u", first, last);
+		printf("  %-6s 0x%03x-0x%03x  %-6u %s\n", idx, CSR_CYCLE + ctr,
+		       CSR_CYCLE + ctr + (last - first), width, what);
+	}
+}
+
+/*
+ * The PMU's counters as S-mode will see them (counter_get_info, SBI spec
+ * 11.6): logical index, CSR, width, what it counts. A run of hpm counters
+ * that look alike is one line (QEMU has 16 such).
+ */
+static void print_counters(const struct pmu_backend *backend, const struct pmu_hw_info *found,
+			   uint32_t fw_events)
+{
+	static const char *const fw_names[] = {
+		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
+		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
+	};
+	unsigned nhw = 3 + found->num_hpm;
+	char idx[12];
+
+	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", backend->name,
+	       found->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
+	       found->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
+	if (found->note)
+		printf("PMU note      : %s\n", found->note);
+	printf("PMU counters  : %u logical: cycle, instret, %u hpm, %u firmware; index 1 is time\n",
+	       nhw + PMU_NUM_FW_COUNTERS, nhw - 3, PMU_NUM_FW_COUNTERS);
+	printf("  idx    csr          width  counts\n");
+	/* Logical 0 and 2 are cycle and instret; 1, time, is not a PMU counter. */
+	print_counter_line(0, 0, 0, found->width[0], "CPU_CYCLES");
+	print_counter_line(2, 2, 2, found->width[2], "INSTRUCTIONS");
+	/* Then the hpm counters the backend found, a run of look-alikes per line. */
+	for (unsigned i = 3, j; i < nhw; i = j) {
+		unsigned ctr = found->hpm[i - 3], width = found->width[ctr];
+		const char *what = backend->describe ? backend->describe(ctr) : "raw events";
+
+		for (j = i + 1; j < nhw; j++) {
+			unsigned next = found->hpm[j - 3];
+			if (found->width[next] != width || next != ctr + (j - i) ||
+			    (backend->describe && backend->describe(next) != what))
+				break;
+		}
+		print_counter_line(i, j - 1, ctr, width, what);
+	}
+	sprintf(idx, "%u-%u", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	printf("  %-6s firmware     64     events:", idx);
+	for (unsigned e = 0; e < sizeof(fw_names) / sizeof(fw_names[0]); e++)
+		if ((fw_events >> e) & 1)
+			printf(" %s", fw_names[e]);
+	printf("\n");
+}
+
+void banner_print(unsigned long hartid, unsigned long fdt, const struct platform *board,
+		  const struct features *machine, const struct pmu_hw_info *found,
+		  uint32_t fw_events)
+{
+	printf("\nTally %s - RISC-V SBI %lu.%lu firmware (M-mode)\n", TALLY_VERSION_STR,
+	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
+	print_board(board);
+	print_isa();
+	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
+	       hartid, TALLY_MAX_HARTS);
+	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
+	       machine->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
+	       TALLY_SMODE_EXTENSIONS && machine->has_s_mode ? " FWFT DBTR SUSP SSE" : "");
+	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
+		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
+		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
+	if (!machine->has_time_csr)
+		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
+	print_counter_reads(machine, found);
+	if (machine->has_pmp)
+		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
+		       (unsigned long)_fw_start, (unsigned long)_fw_end);
+	else
+		printf("PMP           : NONE - the payload can overwrite the firmware\n");
+	print_counters(board->pmu, found, fw_events);
+	printf("Payload       : 0x%lx in %s-mode, a0 = hartid, a1 = 0x%lx\n\n",
+	       (unsigned long)board->payload_base,
+	       board->payload_mode == PRV_S ? "S" : "U", fdt);
+}

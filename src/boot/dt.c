@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The device tree the payload receives (boards that have one set
+ * platform.dt_fixup = dt_fixup; boards without one link none of this).
+ * Tally reads the number of harts and the RAM ranges from it, and adds a no-map
+ * /reserved-memory node (devicetree spec 3.5.4) for its own region, or the
+ * OS would allocate that memory and take PMP faults. A tree it cannot edit
+ * is passed on unchanged, with a warning.
+ */
+#include <stdio.h>
+#include "lib/fdt.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "base/platform.h"
+
+/*
+ * RAM is what the tree's memory nodes say (every node, every range: QEMU
+ * virt with -m 4G has one range past 4 GiB, NUMA machines one node per
+ * socket, boards with a hole several ranges). The board's build-time
+ * ram_base/ram_size stay only where the tree has no usable memory node:
+ * trusting it over the tree would let S-mode name memory that is not
+ * there (an M-mode access fault) or refuse memory that is. Ranges past
+ * TALLY_MAX_RAM_RANGES are left out: closed, the safe side.
+ */
+static void dt_read_memory(unsigned long fdt)
+{
+	struct fdt_range r[TALLY_MAX_RAM_RANGES];
+	int n = fdt_memory_ranges(fdt, r, TALLY_MAX_RAM_RANGES);
+	unsigned kept = 0;
+
+	if (n > TALLY_MAX_RAM_RANGES)
+		printf("tally: WARNING: %d memory ranges in the device tree, only the first %u "
+		       "are used for SBI buffers\n", n, TALLY_MAX_RAM_RANGES);
+	if (n <= 0) {
+		printf("tally: WARNING: no memory node in the device tree: the board's "
+		       "0x%lx bytes at 0x%lx are RAM\n", (unsigned long)platform.ram_size,
+		       (unsigned long)platform.ram_base);
+		return;
+	}
+	features.num_ram = 0;
+	for (int i = 0; i < n && i < TALLY_MAX_RAM_RANGES; i++)
+		kept += mem_add_ram(r[i].base, r[i].size);
+	if (!kept) {   /* every range empty or wrapping: a broken tree */
+		features.num_ram = 0;
+		mem_add_ram(platform.ram_base, platform.ram_size);
+	}
+}
+
+unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+{
+	unsigned long fdt = *fdtp;
+	char name[32];
+	int err;
+
+	if (!fdt_totalsize(fdt)) {
+		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", fdt);
+		return 0;
+	}
+	dt_read_memory(fdt);
+	snprintf(name, sizeof(name), "mmode_resv@%lx", (unsigned long)fw_base);
+	err = fdt_reserve_memory(fdt, platform.fdt_room, name, fw_base, fw_size);
+	if (err && err != FDT_ERR_EXISTS)
+		printf("tally: WARNING: could not add /reserved-memory/%s (%s): the OS must "
+		       "keep out of [0x%lx, 0x%lx) by itself\n", name,
+		       err == FDT_ERR_NOSPACE ? "no room" : "malformed tree",
+		       (unsigned long)fw_base, (unsigned long)(fw_base + fw_size));
+	return fdt_count_cpus(fdt);
+}
+
+/*
+ * A tree the payload cannot be handed as it is, because it lies in ROM
+ * (the CVA6 Genesys2 boot ROM passes its own built-in tree in a1). Copy
+ * it into RAM first, to the first byte past the firmware's region: that
+ * is outside what PMP closes, so S-mode can read it, and below the
+ * payload, which starts at payload_base. The copy gets fdt_room bytes to
+ * grow into; the OS keeps it safe because it reserves the tree it was
+ * given. If it does not fit, the ROM tree is passed on as it is.
+ *
+ * A tree baked into a ROM can also be wrong about the hardware (the CVA6
+ * testharness's says timebase-frequency = 32768; boards/testharness.c says
+ * why mtime runs at 12.5 MHz there). The copy's timebase-frequency is
+ * made to say what the board file says, the number the banner prints. A
+ * tree a loader builds for the machine it runs on (QEMU) is its own word
+ * and is not walked again for this.
+ */
+unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+{
+	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;
+	uint32_t size = fdt_totalsize(*fdtp), hz = platform.timer.hz, was;
+
+	if (!size) {
+		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", *fdtp);
+		return 0;
+	}
+	if (dst >= end || end - dst < (uintptr_t)size + platform.fdt_room ||
+	    fdt_copy(dst, *fdtp, size)) {
+		printf("tally: WARNING: no room to copy the device tree at 0x%lx below the "
+		       "payload: passed on unchanged, nothing reserved\n", *fdtp);
+		return fdt_count_cpus(*fdtp);
+	}
+	*fdtp = dst;
+	if (hz && fdt_set_timebase(dst, 0, &was) > 0 && was != hz) {
+		fdt_set_timebase(dst, hz, &was);
+		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
+		       (unsigned long)was, (unsigned long)hz);
+	}
+	return dt_fixup(fdtp, fw_base, fw_size);
+}

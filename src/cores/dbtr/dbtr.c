@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * DBTR's functions (SBI spec, Debug Triggers chapter) on one hart's
+ * triggers. What Tally accepts from S-mode:
+ *   - types 2 (mcontrol) and 6 (mcontrol6), the address/data match
+ *     triggers, on hardware triggers whose tinfo lists the type;
+ *   - never dmode = 1 or m = 1 (the chapter forbids both): a trigger S-mode
+ *     installs never fires in M-mode and never hands the hart to a
+ *     debugger; action must be 0 (raise a breakpoint exception, which
+ *     medeleg sends to S-mode);
+ *   - bits the hardware does not keep (read back after the write) make the
+ *     install or update NOT_SUPPORTED, and the trigger is left cleared.
+ * Every request is checked whole before any trigger changes, so a failed
+ * call changes nothing (but for an update the hardware refuses midway:
+ * the refused trigger is left uninstalled, the ones before it updated).
+ *
+ * Ranges (read, install, update): the chapter's error rows say
+ * "trig_idx_base + trig_count >= trig_max" and "trig_count >= trig_max"
+ * are BAD_RANGE. Taken literally, a hart's last trigger could never be
+ * read and a hart with one trigger could never install it; Tally reads
+ * them as "the range does not fit in the triggers the hart has":
+ * base >= trig_max, or count > trig_max - base.
+ *
+ * Sets (uninstall, enable, disable): an index >= trig_max is
+ * INVALID_PARAM. So is one "not mapped to any HW debug trigger", which
+ * the chapter says of all three; Tally reads it as OpenSBI does (and
+ * kvm-unit-tests' dbtr group expects): uninstall needs installed
+ * triggers, while enable and disable take any index below trig_max,
+ * each of which is its hardware trigger here, and leave a trigger that
+ * is not installed as it is: cleared, with no saved mode bits to restore.
+ */
+#include "cores/dbtr/dbtr.h"
+
+#define XLEN (sizeof(long) * 8)
+
+/* tdata1 fields of types 2 and 6 (Sdtrig "Match Control" chapters) */
+#define MC_LOAD    (1UL << 0)
+#define MC_STORE   (1UL << 1)
+#define MC_EXECUTE (1UL << 2)
+#define MC_U       (1UL << 3)
+#define MC_S       (1UL << 4)
+#define MC_M       (1UL << 6)
+#define MC_MATCH   (0xfUL << 7)
+#define MC_CHAIN   (1UL << 11)
+#define MC_ACTION  (0xfUL << 12)
+#define MC_SIZELO  (3UL << 16)     /* type 2 */
+#define MC_TIMING  (1UL << 18)     /* type 2 */
+#define MC_SELECT2 (1UL << 19)     /* type 2 */
+#define MC_SIZEHI  (XLEN == 64 ? 3UL << 21 : 0)   /* type 2, RV64 only */
+#define MC6_SIZE   (7UL << 16)
+#define MC6_SELECT (1UL << 21)
+#define MC6_VU     (1UL << 23)
+#define MC6_VS     (1UL << 24)
+#define TYPE_FIELD (0xfUL << (XLEN - 4))
+
+#define COMMON_BITS (MC_LOAD | MC_STORE | MC_EXECUTE | MC_U | MC_S | MC_M | MC_MATCH | \
+		     MC_CHAIN | MC_ACTION | TYPE_FIELD | TDATA1_DMODE)
+
+/* The bits a trigger of this type must keep as written (hit bits and
+ * read-only fields aside), and the mode bits enable/disable move. */
+static unsigned long kept_bits(unsigned type)
+{
+	return COMMON_BITS | (type == TRIG_TYPE_MCONTROL6 ? MC6_SIZE | MC6_SELECT | MC6_VU | MC6_VS :
+			      MC_SIZELO | MC_TIMING | MC_SELECT2 | MC_SIZEHI);
+}
+static unsigned long mode_bits(unsigned type)
+{
+	return MC_U | MC_S | (type == TRIG_TYPE_MCONTROL6 ? MC6_VU | MC6_VS : 0);
+}
+
+/* Where tdata1 and trig_state keep u, s (both types), vu, vs (type 6 only). */
+static const struct { unsigned long t1, st; } mode_map[] = {
+	{ MC_U, DBTR_STATE_U }, { MC_S, DBTR_STATE_S },
+	{ MC6_VU, DBTR_STATE_VU }, { MC6_VS, DBTR_STATE_VS },
+};
+static unsigned n_modes(unsigned long t1)
+{
+	return TDATA1_TYPE(t1) == TRIG_TYPE_MCONTROL6 ? 4 : 2;
+}
+
+/* trig_state of trigger i: mapped, its hardware index, the mode bits of tdata1 */
+static unsigned long state_of(unsigned i, unsigned long t1)
+{
+	unsigned long st = DBTR_STATE_MAPPED | (unsigned long)i << DBTR_STATE_HW_IDX_SHIFT;
+
+	for (unsigned k = 0; k < n_modes(t1); k++)
+		if (t1 & mode_map[k].t1)
+			st |= mode_map[k].st;
+	return st;
+}
+/* ... and back: tdata1 with its mode bits as trig_state saved them */
+static unsigned long with_modes(unsigned long t1, unsigned long st)
+{
+	t1 &= ~mode_bits((unsigned)TDATA1_TYPE(t1));
+	for (unsigned k = 0; k < n_modes(t1); k++)
+		if (st & mode_map[k].st)
+			t1 |= mode_map[k].t1;
+	return t1;
+}
+
+/* The type bit of types[] a tdata1 needs, or 0 for a type Tally does not install. */
+static uint8_t type_need(unsigned long t1)
+{
+	switch (TDATA1_TYPE(t1)) {
+	case TRIG_TYPE_MCONTROL:  return DBTR_HAS_MCONTROL;
+	case TRIG_TYPE_MCONTROL6: return DBTR_HAS_MCONTROL6;
+	default:                  return 0;
+	}
+}
+
+/* A tdata1 S-mode may ask for (whatever the hardware then keeps). */
+static bool tdata1_ok(unsigned long t1)
+{
+	return !(t1 & (TDATA1_DMODE | MC_M | MC_ACTION));
+}
+
+static bool range_ok(const struct dbtr_hart *h, unsigned long base, unsigned long count)
+{
+	return base < h->num ? count <= h->num - base : count == 0 && base == 0 && h->num == 0;
+}
+
+/* FID 0 */
+struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1)
+{
+	unsigned long n = 0;
+	uint8_t need = type_need(tdata1);
+
+	if (!tdata1)
+		return sbi_ok(h->num);
+	if (!tdata1_ok(tdata1))
+		return sbi_ok(0);                /* nothing here takes that */
+	for (unsigned i = 0; i < h->num; i++)
+		n += (h->types[i] & need) != 0;
+	return sbi_ok(n);
+}
+
+/* FID 2 */
+struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count)
+{
+	volatile unsigned long *w = h->shmem;
+
+	if (!w)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (!range_ok(h, base, count))
+		return sbi_err(SBI_ERR_BAD_RANGE);
+	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
+		const struct dbtr_trig *t = &h->trig[base + i];
+		w[0] = t->state;
+		w[1] = t->tdata1;
+		w[2] = t->tdata2;
+		w[3] = t->tdata3;
+	}
+	return sbi_ok(0);
+}
+
+/*
+ * install and update: the shared memory is on and count entries fit; then
+ * copy them out once (S-mode may change the memory meanwhile).
+ */
+static long fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
+{
+	const volatile unsigned long *w = h->shmem;
+
+	if (!w)
+		return SBI_ERR_NO_SHMEM;
+	if (!range_ok(h, 0, count))
+		return SBI_ERR_BAD_RANGE;
+	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
+		e[i].state = w[0];       /* install: ignored; update: trig_idx */
+		e[i].tdata1 = w[1];
+		e[i].tdata2 = w[2];
+		e[i].tdata3 = w[3];
+	}
+	return SBI_SUCCESS;
+}
+
+/* Write entry e to trigger i and check the hart kept it. */
+static bool program_trig(struct dbtr_hart *h, unsigned i, const struct dbtr_trig *e,
+			 dbtr_program_fn *program)
+{
+	unsigned long keep = kept_bits((unsigned)TDATA1_TYPE(e->tdata1));
+	unsigned long back = program(i, e->tdata1, e->tdata2, e->tdata3);
+
+	if ((back ^ e->tdata1) & keep) {
+		program(i, 0, 0, 0);
+		return false;
+	}
+	h->trig[i].state = state_of(i, e->tdata1);
+	h->trig[i].tdata1 = e->tdata1;
+	h->trig[i].tdata2 = e->tdata2;
+	h->trig[i].tdata3 = e->tdata3;
+	return true;
+}
+
+static void clear_trig(struct dbtr_hart *h, unsigned i, dbtr_program_fn *program)
+{
+	program(i, 0, 0, 0);
+	h->trig[i] = (struct dbtr_trig){ 0, 0, 0, 0 };
+}
+
+/* The first free run of n triggers starting at or after `from` that take each tdata1. */
+static int find_run(const struct dbtr_hart *h, const struct dbtr_trig *e, unsigned n, bool *taken)
+{
+	for (unsigned s = 0; s + n <= h->num; s++) {
+		unsigned k = 0;
+		while (k < n && !taken[s + k] && !(h->trig[s + k].state & DBTR_STATE_MAPPED) &&
+		       (h->types[s + k] & type_need(e[k].tdata1)))
+			k++;
+		if (k == n)
+			return (int)s;
+	}
+	return -1;
+}
+
+/* FID 3 */
+struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program)
+{
+	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
+	unsigned idx[DBTR_MAX_TRIGGERS];
+	bool taken[DBTR_MAX_TRIGGERS] = { false };
+	unsigned long i;
+	long err = fetch(h, count, e);
+
+	if (err)
+		return sbi_err(err);
+	for (i = 0; i < count; i++)
+		if (!tdata1_ok(e[i].tdata1) || (i == count - 1 && (e[i].tdata1 & MC_CHAIN)))
+			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
+	/* Each chain (entries linked by chain = 1) gets contiguous triggers. */
+	for (i = 0; i < count;) {
+		unsigned n = 1;
+		while (e[i + n - 1].tdata1 & MC_CHAIN)
+			n++;
+		int s = find_run(h, &e[i], n, taken);
+		if (s < 0)
+			return (struct sbiret){ SBI_ERR_FAILED, i };
+		for (unsigned k = 0; k < n; k++) {
+			idx[i + k] = (unsigned)s + k;
+			taken[s + k] = true;
+		}
+		i += n;
+	}
+	for (i = 0; i < count; i++) {
+		if (!program_trig(h, idx[i], &e[i], program)) {
+			for (unsigned long k = 0; k < i; k++)
+				clear_trig(h, idx[k], program);   /* all or nothing */
+			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, i };
+		}
+	}
+	for (i = 0; i < count; i++)
+		h->shmem[i * DBTR_ENTRY_WORDS] = idx[i];
+	return sbi_ok(0);
+}
+
+/* FID 4 */
+struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program)
+{
+	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
+	unsigned long i;
+	long err = fetch(h, count, e);
+
+	if (err)
+		return sbi_err(err);
+	for (i = 0; i < count; i++) {
+		unsigned long t = e[i].state, old;
+		if (t >= h->num || !tdata1_ok(e[i].tdata1))
+			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
+		if (!(h->trig[t].state & DBTR_STATE_MAPPED))
+			return (struct sbiret){ SBI_ERR_FAILED, i };
+		old = h->trig[t].tdata1;
+		if (TDATA1_TYPE(old) != TDATA1_TYPE(e[i].tdata1) ||
+		    ((old ^ e[i].tdata1) & MC_CHAIN))
+			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
+	}
+	for (i = 0; i < count; i++) {
+		unsigned t = (unsigned)e[i].state;
+		if (!program_trig(h, t, &e[i], program)) {
+			h->trig[t] = (struct dbtr_trig){ 0, 0, 0, 0 };   /* cleared by program_trig */
+			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, i };
+		}
+	}
+	return sbi_ok(0);
+}
+
+/* Every trigger of (base, mask) exists (below trig_max), and if `installed`, is installed? */
+static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long mask,
+		   bool installed)
+{
+	for (unsigned b = 0; b < XLEN; b++) {
+		if (!((mask >> b) & 1))
+			continue;
+		if (base >= h->num || b >= h->num - base ||
+		    (installed && !(h->trig[base + b].state & DBTR_STATE_MAPPED)))
+			return false;
+	}
+	return true;
+}
+
+/* FID 5 */
+struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned long mask,
+			     dbtr_program_fn *program)
+{
+	if (!set_ok(h, base, mask, true))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (unsigned b = 0; b < XLEN; b++)
+		if ((mask >> b) & 1)
+			clear_trig(h, (unsigned)(base + b), program);
+	return sbi_ok(0);
+}
+
+/* FID 6 (on) and 7: the mode bits from trig_state, or none; free triggers stay as they are. */
+struct sbiret dbtr_enable(struct dbtr_hart *h, unsigned long base, unsigned long mask,
+			  bool on, dbtr_program_fn *program)
+{
+	if (!set_ok(h, base, mask, false))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (unsigned b = 0; b < XLEN; b++) {
+		if (!((mask >> b) & 1) || !(h->trig[base + b].state & DBTR_STATE_MAPPED))
+			continue;
+		struct dbtr_trig *t = &h->trig[base + b];
+		t->tdata1 = with_modes(t->tdata1, on ? t->state : 0);
+		program((unsigned)(base + b), t->tdata1, t->tdata2, t->tdata3);
+	}
+	return sbi_ok(0);
+}
+
+void dbtr_reset(struct dbtr_hart *h, dbtr_program_fn *program)
+{
+	h->shmem = 0;
+	for (unsigned i = 0; i < h->num; i++)
+		clear_trig(h, i, program);
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Debug triggers, EID "DBTR" (SBI spec chapter "Debug Triggers
+ * Extension"): S-mode's own breakpoints and watchpoints on the hart's
+ * Sdtrig triggers. Pure C (dbtr.c): the hart's triggers are reached only
+ * through the `program` function the caller gives (sbi_dbtr.c: tselect
+ * and tdata1..3), and the shared memory through a plain pointer the caller
+ * has checked, so tests/host/test_dbtr.c runs all of it on a fake hart.
+ *
+ * Logical trigger index = hardware index: trig_idx i is the hart's
+ * trigger i. That keeps a chain's triggers contiguous in both numberings
+ * (the chapter asks for it) and makes the mapping nothing to store.
+ */
+#ifndef TALLY_DBTR_H
+#define TALLY_DBTR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/sbi.h"
+
+/* More on a hart are left unused (QEMU has 2, CVA6 4 to 8): every hart's
+ * state is in .bss, which boot clears, and boot time is counted. */
+#define DBTR_MAX_TRIGGERS 8
+enum {
+	DBTR_FID_NUM_TRIGGERS = 0, DBTR_FID_SET_SHMEM, DBTR_FID_READ, DBTR_FID_INSTALL,
+	DBTR_FID_UPDATE, DBTR_FID_UNINSTALL, DBTR_FID_ENABLE, DBTR_FID_DISABLE,
+};
+
+/*
+ * trig_state (table "Debug Trigger State Fields"). Tally writes the
+ * hardware index (= trig_idx) into hw_trig_idx and leaves have_hw_trig
+ * clear, as OpenSBI does: docs/extensions.md says why.
+ */
+#define DBTR_STATE_MAPPED (1UL << 0)
+#define DBTR_STATE_U      (1UL << 1)
+#define DBTR_STATE_S      (1UL << 2)
+#define DBTR_STATE_VU     (1UL << 3)
+#define DBTR_STATE_VS     (1UL << 4)
+#define DBTR_STATE_HAVE_HW_TRIG (1UL << 5)   /* never set */
+#define DBTR_STATE_HW_IDX_SHIFT 8
+
+/* tdata1 (Sdtrig): type in the top four bits, dmode below it */
+#define TDATA1_TYPE(t)    ((t) >> (sizeof(long) * 8 - 4))
+#define TDATA1_DMODE      (1UL << (sizeof(long) * 8 - 5))
+#define TRIG_TYPE_MCONTROL  2     /* address/data match */
+#define TRIG_TYPE_MCONTROL6 6     /* address/data match, Sdtrig 1.0 */
+
+/* One logical trigger: what S-mode installed, and its trig_state. */
+struct dbtr_trig {
+	unsigned long state, tdata1, tdata2, tdata3;
+};
+
+struct dbtr_hart {
+	unsigned num;                         /* trig_max */
+	uint8_t types[DBTR_MAX_TRIGGERS];     /* bit 0: mcontrol, bit 1: mcontrol6 */
+	unsigned long *shmem;                 /* NULL: disabled */
+	struct dbtr_trig trig[DBTR_MAX_TRIGGERS];
+};
+#define DBTR_HAS_MCONTROL  1
+#define DBTR_HAS_MCONTROL6 2
+
+/*
+ * Program hardware trigger i (tdata1 = 0 first, so it never fires half
+ * written) and return tdata1 as the hart kept it. t1 = 0 clears it.
+ */
+typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned long t2,
+				      unsigned long t3);
+
+/* Shared memory: one entry per trigger, four XLEN-bit words. */
+#define DBTR_ENTRY_WORDS 4
+
+/*
+ * The functions but set_shmem, which is the caller's (sbi_dbtr.c checks
+ * the memory, then sets h->shmem: NULL is "disabled").
+ */
+struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
+struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count);
+struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);
+struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);
+struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned long mask,
+			     dbtr_program_fn *program);
+struct sbiret dbtr_enable(struct dbtr_hart *h, unsigned long base, unsigned long mask,
+			  bool on, dbtr_program_fn *program);
+/* Hart reset: every trigger uninstalled and cleared, shared memory off. */
+void dbtr_reset(struct dbtr_hart *h, dbtr_program_fn *program);
+
+/* sbi_dbtr.c: a hart's reset (boot, hart_start): probe its triggers, clear them */
+void dbtr_hart_reset(unsigned long hartid);
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Firmware features, EID "FWFT" (SBI spec chapter "Firmware Features
+ * Extension"): the rules of set and get. Pure C (fwft.c): what a feature
+ * does to the hart (medeleg, menvcfg) is done by the caller's apply
+ * function (sbi_fwft.c), so tests/host/ext/test_fwft.c runs the rules
+ * against a fake hart.
+ */
+#ifndef TALLY_FWFT_H
+#define TALLY_FWFT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/sbi.h"
+
+/* Feature types (table "FWFT Feature Types"); all six are local (per hart). */
+enum fwft_feature {
+	FWFT_MISALIGNED_EXC_DELEG = 0,
+	FWFT_LANDING_PAD,
+	FWFT_SHADOW_STACK,
+	FWFT_DOUBLE_TRAP,
+	FWFT_PTE_AD_HW_UPDATING,
+	FWFT_POINTER_MASKING_PMLEN,
+	FWFT_NUM_FEATURES
+};
+enum { FWFT_FID_SET = 0, FWFT_FID_GET = 1 };
+#define FWFT_SET_LOCK 1UL     /* flags BIT[0]; BIT[XLEN-1:1] are reserved */
+
+/* One hart's features: every value is 0 after a hart reset, nothing locked. */
+struct fwft_hart {
+	uint8_t value[FWFT_NUM_FEATURES];   /* every value defined fits: 0, 1, 7, 16 */
+	uint8_t locked;           /* bit f: feature f is locked until hart reset */
+};
+
+/* What the hart can do, from the boot probe (sbi_fwft.c). */
+struct fwft_caps {
+	uint8_t supported;        /* bit f: feature f has what it needs */
+	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */
+};
+
+/*
+ * Make the hart do `value` for feature f (already checked against caps).
+ * False if the hart would not take it: the set then fails (FAILED) and
+ * the feature keeps its value.
+ */
+typedef bool fwft_apply_fn(unsigned f, unsigned long value);
+
+struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature,
+		       unsigned long value, unsigned long flags, fwft_apply_fn *apply);
+struct sbiret fwft_get(const struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature);
+/* Hart reset: every value back to 0 and every lock released. */
+void fwft_reset(struct fwft_hart *h);
+
+/* sbi_fwft.c: boot probe (boot hart), and a hart's reset (boot, hart_start) */
+void fwft_probe(void);
+void fwft_hart_reset(unsigned long hartid);
+#endif

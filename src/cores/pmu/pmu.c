@@ -1,0 +1,763 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core (SBI spec chapter 11). See pmu.h for the counter layout.
+ *
+ * Rules every function here keeps:
+ *  - validate everything first, then act: a request that fails changes
+ *    nothing (with one documented exception, stop + RESET below);
+ *  - a counter belongs to one caller from config_matching until it is
+ *    stopped with RESET, counters 0 and 2 included;
+ *  - a counter the backend cannot really stop is never handed out, so
+ *    "stopped" is never said of a counter that keeps counting.
+ *
+ * How it stays fast: what each counter can count never changes after
+ * boot, so pmu_init() asks the backend once per event and keeps, for each
+ * general and cache event, the set of logical counters that can count it.
+ * Each hart keeps the set of counters it has handed out (used) and the set
+ * it has started (running). config_matching is then
+ *     candidates & can_count(event) & ~used,  lowest bit first,
+ * and start/stop check a whole mask with one AND each. No call walks the
+ * counters one by one, so no call gets slower as counters fill up.
+ *
+ * Short names used throughout: h is the calling hart's struct pmu_hart;
+ * pmu.be the backend (struct pmu_backend: the core's only way to a CSR);
+ * hw the struct pmu_hw_info the backend's probe filled in; an evmap entry
+ * is one event's answer (which counters can count it, with what selector);
+ * excl numbers an event that the hardware lets count on only one counter
+ * at a time (QEMU 7.2), so that "is it held already?" is one bit of
+ * h->excl_held.
+ */
+#include "cores/pmu/pmu.h"
+
+struct pmu_hw_info pmu_probed;
+
+/*
+ * What pmu_init() worked out, in one place: the calls below find every
+ * field from one address.
+ */
+#define EVMAP_HW_SLOTS    16      /* type 0 codes 0..15 (1..10 defined) */
+#define EVMAP_CACHE_SLOTS 64      /* type 1 codes: cache_id << 3 | op << 1 | result */
+
+static struct {
+	const struct pmu_backend *be;
+	pmu_mem_check_fn mem_ok;
+	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
+	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
+	pmu_set_t all_set;            /* every valid counter, the time slot excluded */
+	pmu_set_t hpm_set;            /* logical 3 .. num_hw - 1 */
+	pmu_set_t prefer_set;         /* tried first: hpm_set with Sscofpmf, else all */
+	uint32_t fw_supported;        /* bit n: firmware event n can happen here */
+	bool hpm_identity;            /* hpm counter n is logical index n (no gaps) */
+	uint8_t ctr_of[PMU_MAX_HW_COUNTERS];   /* logical index -> counter number */
+	struct pmu_evmap fw_events;       /* every firmware event: any firmware counter */
+	/* general (type 0) and cache (type 1) events, by evmap_slot() */
+	struct pmu_evmap evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
+} pmu;
+
+#define NO_COUNTER 0xff
+#define TIME_SLOT  ((pmu_set_t)2)
+
+static inline unsigned evmap_slot(unsigned long event_idx)
+{
+	unsigned code = (unsigned)PMU_EVENT_CODE(event_idx);
+	return PMU_EVENT_TYPE(event_idx) == PMU_TYPE_HW ? code : EVMAP_HW_SLOTS + code;
+}
+
+/*
+ * The index of the lowest set bit of a non-zero set. Cores without Zbb
+ * have no ctz instruction, and GCC's __builtin_ctz becomes a call into
+ * libgcc (a table walk, and code compiled for another register
+ * convention: see entry.S). Instead: isolate the bit (x & -x), multiply by
+ * a de Bruijn constant whose top bits are then unique for each position,
+ * and look the position up. rv64 multiplies all 64 bits at once (top six
+ * bits, 64 positions); rv32 has no 64-bit multiply, so it picks the word
+ * first and multiplies 32 bits (top five bits, 32 positions).
+ */
+static const uint8_t debruijn_pos[32] = {
+	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+	31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+};
+static const uint8_t debruijn64_pos[64] = {
+	0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+	62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+	63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+	46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+};
+
+static inline unsigned lowest_bit32(pmu_set_t x)
+{
+	uint32_t lo = (uint32_t)x;
+	unsigned off = 0;
+
+	if (!lo) {
+		lo = (uint32_t)(x >> 32);
+		off = 32;
+	}
+	return off + debruijn_pos[((lo & -lo) * 0x077CB531u) >> 27];
+}
+
+static inline unsigned lowest_bit64(pmu_set_t x)
+{
+	return debruijn64_pos[((x & -x) * 0x03F79D71B4CB0A89ull) >> 58];
+}
+
+static inline unsigned lowest_bit(pmu_set_t x)
+{
+	return PMU_XLEN == 64 ? lowest_bit64(x) : lowest_bit32(x);
+}
+
+/* Both, for the host tests (which build only one of them into lowest_bit). */
+unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
+unsigned pmu_lowest_bit32(uint64_t x) { return lowest_bit32(x); }
+
+/* A backend's counter-number mask as logical indices (hpm counters only). */
+static pmu_set_t logical_of(uint32_t ctrs)
+{
+	pmu_set_t s = 0;
+
+	if (pmu.hpm_identity)
+		return (pmu_set_t)ctrs & pmu.hpm_set;
+	for (unsigned i = 3; i < pmu.num_hw; i++)
+		if ((ctrs >> pmu.ctr_of[i]) & 1)
+			s |= pmu_bit(i);
+	return s;
+}
+
+/* Counters 0 and 2, where they can be stopped, count cycles and instructions. */
+static pmu_set_t fixed_counters(unsigned long event_idx)
+{
+	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES))
+		return (pmu_probed.stoppable & 1) ? pmu_bit(0) : 0;
+	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS))
+		return ((pmu_probed.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
+	return 0;
+}
+
+/* Ask the backend about one event; keep only counters we offer. */
+static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_evmap *e)
+{
+	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	long err = pmu.be->map(event_idx, event_data, &m);
+
+	if (err)
+		return err;
+	e->can = logical_of(m.ctrs & pmu_probed.stoppable) | fixed_counters(event_idx);
+	e->excl = m.excl;
+	e->sel = m.sel;
+	return SBI_SUCCESS;
+}
+
+void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_t fw_events)
+{
+	struct pmu_hw_info *hw = &pmu_probed;
+	pmu_set_t fw_set;
+
+	pmu.be = backend;
+	pmu.mem_ok = check;
+	pmu.fw_supported = fw_events & ((1UL << PMU_FW_EVENT_MAX) - 1);
+	*hw = (struct pmu_hw_info){ 0 };
+	backend->probe(hw);
+	if (hw->num_hpm > PMU_MAX_HW_COUNTERS - 3)
+		hw->num_hpm = PMU_MAX_HW_COUNTERS - 3;
+	pmu.ctr_of[0] = 0;
+	pmu.ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
+	pmu.ctr_of[2] = 2;
+	pmu.hpm_identity = true;
+	for (unsigned i = 0; i < hw->num_hpm; i++) {
+		pmu.ctr_of[3 + i] = hw->hpm[i];
+		pmu.hpm_identity &= hw->hpm[i] == 3 + i;
+	}
+	pmu.num_hw = 3 + hw->num_hpm;
+	pmu.num_all = pmu.num_hw + PMU_NUM_FW_COUNTERS;
+	pmu.all_set = (pmu.num_all >= 64 ? ~(pmu_set_t)0 : pmu_bit(pmu.num_all) - 1) & ~TIME_SLOT;
+	pmu.hpm_set = (pmu_bit(pmu.num_hw) - 1) & ~(pmu_set_t)7;
+	fw_set = pmu.all_set & ~(pmu_bit(pmu.num_hw) - 1);
+	/*
+	 * With Sscofpmf, hpm counters come first: only they raise an overflow
+	 * interrupt (cycle and instret have none without Smcntrpmf), and a
+	 * sampling caller such as Linux perf needs it, while a counting caller
+	 * loses nothing. Without it, the lowest counter that can count wins.
+	 */
+	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
+
+	/* What each general and cache event can be counted on, once. */
+	pmu.fw_events = (struct pmu_evmap){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
+	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
+		pmu.evmap[i] = (struct pmu_evmap){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
+		map_event(code, 0, &pmu.evmap[code]);
+	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
+		for (unsigned op = 0; op < PMU_CACHE_OP_MAX; op++)
+			for (unsigned res = 0; res < 2; res++) {
+				unsigned long ev = PMU_CACHE_EVENT(id, op, res);
+				map_event(ev, 0, &pmu.evmap[evmap_slot(ev)]);
+			}
+}
+
+void pmu_hart_init(struct pmu_hart *h)
+{
+	/* Field by field: a struct assignment becomes a byte-wise memset here. */
+	h->used = 0;
+	h->running = 0;
+	h->excl_held = 0;
+	for (unsigned i = 0; i < PMU_MAX_COUNTERS; i++) {
+		h->ctr[i].fw_value = 0;
+		h->ctr[i].excl = PMU_EXCL_NONE;   /* only an hpm counter ever holds one */
+	}
+	for (unsigned e = 0; e < PMU_FW_EVENT_MAX; e++)
+		h->fw_count[e] = 0;
+	h->shmem = PMU_SHMEM_NONE;
+	/*
+	 * hpm counters start free, stopped and counting nothing. cycle and
+	 * instret keep running: payloads read them directly until they ask
+	 * for them through the PMU.
+	 */
+	for (unsigned i = 3; i < pmu.num_hw; i++)
+		pmu.be->release(pmu.ctr_of[i], 0);
+}
+
+unsigned pmu_num_hw_counters(void) { return pmu.num_hw; }
+bool pmu_fw_event_supported(unsigned code)
+{
+	return code < PMU_FW_EVENT_MAX && (pmu.fw_supported >> code) & 1;
+}
+
+static inline bool is_fw(unsigned long idx) { return idx >= pmu.num_hw; }
+
+/*
+ * The set {base + i : bit i of mask} as logical counters, or 0 when it
+ * names a counter that does not exist. Checked without overflow: base
+ * must be a counter, and no bit of mask may reach num_all. The time slot
+ * (index 1) may be a member: it is never configured, so start and stop
+ * refuse it, and config_matching leaves it out.
+ */
+static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
+{
+	unsigned long room;
+
+	if (base >= pmu.num_all)
+		return 0;
+	if (mask == 1)                     /* Linux's every call: one bit, no shift of 64 */
+		return pmu_bit(base);
+	room = pmu.num_all - base;         /* counters from base on: 1..48 */
+	if (room < PMU_XLEN && (mask >> room))
+		return 0;                  /* a member at or past the last counter */
+	return (pmu_set_t)mask << base;
+}
+
+/*
+ * Which counters can count this event, and how: the boot-time entry of a
+ * general, cache or firmware event, or, for a raw event, the backend's
+ * answer, which it writes into *raw (event_data can be anything). Or the
+ * error the spec gives: INVALID_PARAM for reserved bits, NOT_SUPPORTED for
+ * an event Tally cannot count at all (general and cache codes past the
+ * tables have entries that count nothing).
+ */
+static inline long event_find(unsigned long event_idx,
+		uint64_t event_data, const struct pmu_evmap **e, struct pmu_evmap *raw)
+{
+	unsigned long code = PMU_EVENT_CODE(event_idx);
+
+	if (event_idx & ~PMU_EVENT_IDX_MASK)
+		return SBI_ERR_INVALID_PARAM;
+	switch (PMU_EVENT_TYPE(event_idx)) {
+	case PMU_TYPE_HW:
+		if (code == PMU_HW_NO_EVENT || event_data)
+			return SBI_ERR_INVALID_PARAM;
+		if (code >= EVMAP_HW_SLOTS)
+			return SBI_ERR_NOT_SUPPORTED;
+		*e = &pmu.evmap[code];
+		return SBI_SUCCESS;
+	case PMU_TYPE_CACHE:
+		if (event_data)
+			return SBI_ERR_INVALID_PARAM;
+		if (code >= EVMAP_CACHE_SLOTS)
+			return SBI_ERR_NOT_SUPPORTED;
+		*e = &pmu.evmap[EVMAP_HW_SLOTS + code];
+		return SBI_SUCCESS;
+	case PMU_TYPE_RAW:
+	case PMU_TYPE_RAW_V2: {
+		/*
+		 * event_data is what goes into mhpmevent: 32 bits where the CSR
+		 * is 32 bits wide (rv32), else 48 (type 2) or 56 (type 3) bits;
+		 * the rest is the firmware's to set (11.3, 11.4).
+		 */
+		unsigned bits = PMU_XLEN == 32 ? 32 :
+			PMU_EVENT_TYPE(event_idx) == PMU_TYPE_RAW ? 48 : 56;
+		if (code || (event_data >> bits))
+			return SBI_ERR_INVALID_PARAM;
+		*e = raw;
+		return map_event(event_idx, event_data, raw);
+	}
+	case PMU_TYPE_FW:
+		if (code != PMU_FW_PLATFORM && event_data)
+			return SBI_ERR_INVALID_PARAM;
+		if (!pmu_fw_event_supported(code))
+			return SBI_ERR_NOT_SUPPORTED;
+		*e = &pmu.fw_events;
+		return SBI_SUCCESS;
+	default:
+		return SBI_ERR_NOT_SUPPORTED;
+	}
+}
+
+static inline bool is_raw(unsigned long event_idx)
+{
+	return (event_idx >> 16) == PMU_TYPE_RAW || (event_idx >> 16) == PMU_TYPE_RAW_V2;
+}
+
+/* A firmware counter's value: kept while stopped, counted on while started. */
+static inline uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
+{
+	const struct pmu_counter *c = &h->ctr[idx];
+
+	if (!pmu_set_has(h->running, idx))
+		return c->fw_value;
+	return c->fw_value + (h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start);
+}
+
+/* FID 0 (11.5) */
+struct sbiret pmu_num_counters(void)
+{
+	return sbi_ok(pmu.num_all);
+}
+
+/* FID 1 (11.6) */
+struct sbiret pmu_counter_get_info(unsigned long idx)
+{
+	unsigned ctr;
+
+	if (idx >= pmu.num_all || idx == 1)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* Firmware counters are 64-bit; Linux reads this width on rv32 too. */
+	if (is_fw(idx))
+		return sbi_ok(PMU_INFO_TYPE_FW | (63UL << PMU_INFO_WIDTH_SHIFT));
+	ctr = pmu.ctr_of[idx];
+	/* The user-level CSR S-mode reads (cycle, instret, hpmcounterN). */
+	return sbi_ok(((unsigned long)(pmu_probed.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
+		      (0xc00UL + ctr));
+}
+
+/*
+ * config_matching's action on a hardware counter: its selector and
+ * one-at-a-time event recorded, then one backend call that stops,
+ * programs, clears and starts it as the flags ask.
+ */
+static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
+		unsigned long idx, unsigned long flags, const struct pmu_evmap *e)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	c->sel = e->sel;
+	c->excl = PMU_EXCL_NONE;
+	if (idx >= 3 && e->excl != PMU_EXCL_NONE) {
+		c->excl = e->excl;
+		h->excl_held |= 1u << e->excl;
+	}
+	pmu.be->configure(pmu.ctr_of[idx], e->sel,
+			  flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START));
+	return sbi_ok(idx);
+}
+
+/*
+ * config_matching's action: the lowest counter of the candidates (none:
+ * NOT_SUPPORTED) now counts event_idx for this caller. A firmware counter
+ * has no hardware, and its path makes no call (so needs no stack frame).
+ */
+static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
+		unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+{
+	unsigned long idx;
+	struct pmu_counter *c;
+	pmu_set_t bit;
+
+	if (!first)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	idx = lowest_bit(first);
+	c = &h->ctr[idx];
+	bit = pmu_bit(idx);
+	c->event_idx = (uint32_t)event_idx;
+	h->used |= bit;
+	if (flags & PMU_CFG_AUTO_START)
+		h->running |= bit;
+	if (!is_fw(idx))
+		return configure_hw(h, idx, flags, e);
+	if (flags & PMU_CFG_CLEAR_VALUE)
+		c->fw_value = 0;
+	if (flags & PMU_CFG_AUTO_START)
+		c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
+	return sbi_ok(idx);
+}
+
+/*
+ * config_matching once the event is known: pick the counter from the free
+ * ones of the set that can count it, and take it.
+ */
+static inline struct sbiret pick(struct pmu_hart *h,
+		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+{
+	/* The free counters of the set that can count it. */
+	pmu_set_t free = set & e->can & ~h->used, first;
+
+	/* An event only one hpm counter may count at a time, already counted. */
+	if (e->excl != PMU_EXCL_NONE && ((h->excl_held >> e->excl) & 1))
+		free &= ~pmu.hpm_set;
+	if (flags & PMU_CFG_SKIP_MATCH) {
+		/*
+		 * The caller names its counter: the first of the set (11.7
+		 * note). Held by someone (configured or started): not handed
+		 * out twice, as without SKIP_MATCH. Linux's legacy mode asks for
+		 * cycle and instret this way, once per perf event.
+		 * (ALREADY_STARTED is not an answer table 9 allows.)
+		 */
+		first = set & -set & free;
+	} else {
+		/* Preferred ones first. */
+		first = free & pmu.prefer_set;
+		if (!first)
+			first = free;
+	}
+	return take(h, first, flags, event_idx, e);
+}
+
+/* config_matching of a raw event: the backend's answer lives on this stack. */
+static __attribute__((noinline)) struct sbiret config_raw(struct pmu_hart *h, pmu_set_t set,
+		unsigned long flags, unsigned long event_idx, uint64_t event_data)
+{
+	struct pmu_evmap raw;
+	const struct pmu_evmap *e;
+	long err = event_find(event_idx, event_data, &e, &raw);
+
+	if (err)
+		return sbi_err(err);
+	return pick(h, set, flags, event_idx, e);
+}
+
+/* FID 2 (11.7) */
+struct sbiret pmu_config_matching(unsigned long base,
+				  unsigned long mask, unsigned long flags,
+				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h)
+{
+	/*
+	 * A set that includes the time slot is fine, it is simply never
+	 * picked (as OpenSBI and KVM do); the time slot alone is no set.
+	 */
+	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT;
+	const struct pmu_evmap *e;
+	long err;
+
+	if ((flags & ~PMU_CFG_VALID_MASK) || !set)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (is_raw(event_idx))
+		return config_raw(h, set, flags, event_idx, event_data);
+	err = event_find(event_idx, event_data, &e, 0);   /* not raw: no room needed */
+	if (err)
+		return sbi_err(err);
+	return pick(h, set, flags, event_idx, e);
+}
+
+/*
+ * Start counter idx of a validated set (FID 3's action): from value if
+ * load, else from where it stopped. A hardware counter is the backend's
+ * to start; a firmware counter makes no call (so its path needs no stack
+ * frame): it notes the event count it starts from.
+ */
+static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h, unsigned long idx,
+							 bool load, uint64_t value)
+{
+	pmu.be->start(pmu.ctr_of[idx], h->ctr[idx].sel, load, value);
+	return sbi_ok(0);
+}
+
+static inline void start_fw(struct pmu_hart *h, unsigned long idx, bool load, uint64_t value)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	if (load)
+		c->fw_value = value;
+	c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
+}
+
+/* start_hw() or start_fw() for each member of a validated set of more than one. */
+static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h, unsigned long base,
+		unsigned long mask, unsigned long flags, uint64_t initial_value)
+{
+	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
+	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
+
+	for (unsigned long idx = base; mask; mask >>= 1, idx++)
+		if (mask & 1) {
+			uint64_t v = (flags & PMU_START_INIT_SNAPSHOT) ? snap[1 + (idx - base)] :
+				initial_value;
+			if (is_fw(idx))
+				start_fw(h, idx, load, v);
+			else
+				start_hw(h, idx, load, v);
+		}
+	return sbi_ok(0);
+}
+
+/* FID 3 (11.8) */
+struct sbiret pmu_counter_start(unsigned long base,
+				unsigned long mask, unsigned long flags,
+				uint64_t initial_value, struct pmu_hart *h)
+{
+	pmu_set_t set = set_of(base, mask);
+	bool load;
+
+	/* The two ways of setting the value exclude each other (11.8 note). */
+	if ((flags & ~PMU_START_VALID_MASK) ||
+	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* No counter, or one never configured (the time slot is never configured). */
+	if (!set || (set & ~h->used))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (set & h->running)
+		return sbi_err(SBI_ERR_ALREADY_STARTED);
+	h->running |= set;
+	/*
+	 * The members in order. Linux starts one counter a call (mask 1):
+	 * that member needs no loop, whose state would cost a stack frame.
+	 */
+	if (mask != 1)
+		return start_set(h, base, mask, flags, initial_value);
+	if (flags & PMU_START_INIT_SNAPSHOT)
+		initial_value = ((const uint64_t *)(uintptr_t)h->shmem)[1];
+	load = flags != 0;   /* SET_INIT_VALUE or INIT_SNAPSHOT, never both (checked) */
+	if (!is_fw(base))
+		return start_hw(h, base, load, initial_value);
+	start_fw(h, base, load, initial_value);
+	return sbi_ok(0);
+}
+
+/*
+ * Counter idx goes back to the free pool (stop + RESET): the hardware
+ * stopped for good and its selector cleared. The caller updates the sets.
+ */
+static void release_one(struct pmu_hart *h, unsigned long idx)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	if (is_fw(idx))
+		return;
+	pmu.be->release(pmu.ctr_of[idx], c->sel);
+	if (c->excl != PMU_EXCL_NONE)
+		h->excl_held &= ~(1u << c->excl);
+}
+
+/*
+ * Stop and snapshot hardware counter idx of a validated set: its value
+ * and overflow bit, indexed relative to base (table 16; the caller cleared
+ * the bitmap, and a bit is only ever set with Sscofpmf), then release it
+ * if asked.
+ */
+static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned long base,
+						    unsigned long idx, unsigned long flags)
+{
+	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
+	const struct pmu_backend *be = pmu.be;
+	unsigned ctr = pmu.ctr_of[idx];
+	bool overflowed;
+
+	/*
+	 * The overflow flag as it is now, before stopping: a core without
+	 * mcountinhibit stops an hpm counter by clearing its selector, and
+	 * Sscofpmf's OF bit lives in the selector.
+	 */
+	overflowed = be->overflowed && be->overflowed(ctr);
+	be->stop(ctr, h->ctr[idx].sel);
+	snap[1 + (idx - base)] = be->read(ctr);   /* the value once frozen */
+	if (overflowed)
+		snap[0] |= 1ULL << (idx - base);
+	if (flags & PMU_STOP_RESET)
+		release_one(h, idx);
+}
+
+/*
+ * Stop running counter idx of a validated set (FID 4's action). A
+ * hardware counter: snapshot, release or plain stop through the backend.
+ * A firmware counter makes no call: its value is kept.
+ */
+static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long base,
+							unsigned long idx, unsigned long flags)
+{
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		stop_snapshot(h, base, idx, flags);
+	else if (flags & PMU_STOP_RESET)
+		release_one(h, idx);   /* stopped to be forgotten, nobody reading it */
+	else
+		pmu.be->stop(pmu.ctr_of[idx], h->ctr[idx].sel);
+	return sbi_ok(0);
+}
+
+static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
+			   unsigned long flags)
+{
+	struct pmu_counter *c = &h->ctr[idx];
+
+	c->fw_value += h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start;
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
+		((uint64_t *)(uintptr_t)h->shmem)[1 + (idx - base)] = c->fw_value;
+}
+
+/* stop_hw() or stop_fw() for each member of a validated set of more than one. */
+static __attribute__((noinline)) struct sbiret stop_set(struct pmu_hart *h, unsigned long base,
+		unsigned long mask, unsigned long flags)
+{
+	for (unsigned long idx = base; mask; mask >>= 1, idx++)
+		if ((mask & 1) && is_fw(idx))
+			stop_fw(h, base, idx, flags);
+		else if (mask & 1)
+			stop_hw(h, base, idx, flags);
+	return sbi_ok(0);
+}
+
+/* release_one() for each member of a set of stopped counters: stop + RESET's answer. */
+static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, pmu_set_t set)
+{
+	for (; set; set &= set - 1)
+		release_one(h, lowest_bit(set));
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
+}
+
+/*
+ * stop's answer when a counter of the set is not running: ALREADY_STOPPED,
+ * and the one exception to "fail changes nothing": RESET still releases
+ * the counters that were already stopped. Linux stops a counter, then
+ * releases it with a second stop + RESET, and a counter lost here would
+ * be lost until reboot. Started counters in the set are left alone.
+ */
+static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
+		pmu_set_t stopped, unsigned long flags)
+{
+	if (flags & PMU_STOP_RESET) {
+		h->used &= ~stopped;
+		/* A stopped cycle or instret has no selector to clear: done. */
+		stopped &= ~(pmu_set_t)5;
+		if (stopped)
+			return release_set(h, stopped);
+	}
+	return sbi_err(SBI_ERR_ALREADY_STOPPED);
+}
+
+/* FID 4 (11.9) */
+struct sbiret pmu_counter_stop(unsigned long base,
+			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
+{
+	pmu_set_t set = set_of(base, mask), stopped;
+
+	if (flags & ~PMU_STOP_VALID_MASK)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (!set || (set & ~h->used))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	stopped = set & ~h->running;
+	if (stopped)
+		return stop_stopped(h, stopped, flags);
+	h->running &= ~set;
+	if (flags & PMU_STOP_RESET)
+		h->used &= ~set;
+	/* The bitmap describes this call's counters (table 16): start from none. */
+	if (flags & PMU_STOP_TAKE_SNAPSHOT)
+		*(uint64_t *)(uintptr_t)h->shmem = 0;
+	/* The members in order; one counter (Linux's every call) without a loop. */
+	if (mask != 1)
+		return stop_set(h, base, mask, flags);
+	if (!is_fw(base))
+		return stop_hw(h, base, base, flags);
+	stop_fw(h, base, base, flags);
+	return sbi_ok(0);
+}
+
+/* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */
+static inline bool fw_counter_ok(const struct pmu_hart *h, unsigned long idx)
+{
+	return idx < pmu.num_all && is_fw(idx) && pmu_set_has(h->used, idx);
+}
+
+/* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */
+struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h)
+{
+	if (!fw_counter_ok(h, idx))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	return sbi_ok((unsigned long)fw_value(h, idx));
+}
+
+/* FID 6 (11.11): the upper 32 bits on rv32, always 0 on rv64. */
+struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h)
+{
+	if (!fw_counter_ok(h, idx))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	return sbi_ok(PMU_XLEN == 32 ? (unsigned long)(fw_value(h, idx) >> 32) : 0);
+}
+
+/* FID 7 (11.12) */
+struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
+				     unsigned long hi, unsigned long flags, struct pmu_hart *h)
+{
+	if (flags)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (lo == ~0UL && hi == ~0UL) {
+		h->shmem = PMU_SHMEM_NONE;
+		return sbi_ok(0);
+	}
+	if (lo & (PMU_SHMEM_SIZE - 1))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* Nothing Tally runs on has memory above XLEN bits of address. */
+	if (hi || !pmu.mem_ok(lo, PMU_SHMEM_SIZE))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	h->shmem = lo;
+	return sbi_ok(0);
+}
+
+/* Table 18 */
+struct pmu_event_info {
+	uint32_t event_idx;
+	uint32_t output;
+	uint64_t event_data;
+};
+
+/* Does any counter on this hart's core count the event? One lookup. */
+static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
+		uint64_t event_data)
+{
+	const struct pmu_evmap *e;
+	struct pmu_evmap raw;
+
+	return event_find(event_idx, event_data, &e, &raw) == SBI_SUCCESS && e->can != 0;
+}
+
+/* FID 8 (11.13) */
+struct sbiret pmu_event_get_info(unsigned long lo,
+				 unsigned long hi, unsigned long num_entries,
+				 unsigned long flags, struct pmu_hart *h)
+{
+	struct pmu_event_info *e = (struct pmu_event_info *)(uintptr_t)lo;
+	unsigned long i;
+
+	(void)h;
+	if (flags || (lo & 15) || !num_entries)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* num_entries * 16 must fit in an unsigned long and stay in checked memory. */
+	if (hi || num_entries > (~0UL >> 4) ||
+	    !pmu.mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/* Validate every entry before writing any (nothing changes on error). */
+	for (i = 0; i < num_entries; i++)
+		if (e[i].event_idx & ~PMU_EVENT_IDX_MASK)
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (i = 0; i < num_entries; i++) {
+		uint32_t idx = e[i].event_idx;
+		uint64_t data = e[i].event_data;
+		unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
+
+		/* event_data only means something for raw and firmware events. */
+		if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
+			data = 0;
+		e[i].output = event_supported(idx, data) ? 1 : 0;
+	}
+	return sbi_ok(0);
+}

@@ -1,0 +1,447 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SSE: the state machine, the attributes and priorities of the SBI
+ * spec's "Supervisor Software Events Extension" chapter, for events
+ * Tally keeps in plain structs (sse.h). No CSR is touched here.
+ *
+ * The states ("Software Event States", figure "SBI SSE State Machine"):
+ *
+ *   UNUSED --register--> REGISTERED --enable--> ENABLED --signalled--> RUNNING
+ *   UNUSED <-unregister- REGISTERED <-disable-- ENABLED <--complete--- RUNNING
+ *                        REGISTERED <------complete, one-shot-------- RUNNING
+ *
+ * A local event has one such state per hart; a global event one for the
+ * whole machine, and it runs on its PREFERRED_HART (Tally always uses the
+ * hint: no hart ever has to look at another's events).
+ */
+#include "cores/sse/sse.h"
+
+/*
+ * Which event an event_id names, for this hart. Table "SSE Event ID
+ * Space": the RAS and double-trap events are standard but Tally cannot
+ * raise them (NOT_SUPPORTED), and so is PMU overflow without Sscofpmf's
+ * interrupt; every other ID, reserved or platform-specific, is one no
+ * event has (INVALID_PARAM: "event_id is invalid").
+ */
+static long find(struct sse_sys *s, unsigned long hart, uint32_t id, struct sse_event **e)
+{
+	switch (id) {
+	case SSE_EV_LOCAL_SOFTWARE:
+		*e = &s->harts[hart].local[SSE_LOCAL_SOFTWARE];
+		return SBI_SUCCESS;
+	case SSE_EV_GLOBAL_SOFTWARE:
+		*e = &s->global[SSE_GLOBAL_SOFTWARE];
+		return SBI_SUCCESS;
+	case SSE_EV_LOCAL_PMU_OVERFLOW:
+		if (!s->pmu_overflow)
+			return SBI_ERR_NOT_SUPPORTED;
+		*e = &s->harts[hart].local[SSE_LOCAL_PMU_OVERFLOW];
+		return SBI_SUCCESS;
+	case SSE_EV_LOCAL_HIGH_PRIO_RAS:
+	case SSE_EV_LOCAL_DOUBLE_TRAP:
+	case SSE_EV_GLOBAL_HIGH_PRIO_RAS:
+	case SSE_EV_LOCAL_LOW_PRIO_RAS:
+	case SSE_EV_GLOBAL_LOW_PRIO_RAS:
+		return SBI_ERR_NOT_SUPPORTED;
+	default:
+		return SBI_ERR_INVALID_PARAM;
+	}
+}
+
+static bool is_global(const struct sse_event *e)
+{
+	return e->id & SSE_EV_GLOBAL;
+}
+
+static void event_init(struct sse_event *e, uint32_t id, unsigned long hart)
+{
+	*e = (struct sse_event){ .id = id, .hart = hart };
+}
+
+void sse_init(struct sse_sys *s, unsigned long boot_hart)
+{
+	/* PREFERRED_HART's reset value is ours to pick: the boot hart. */
+	event_init(&s->global[SSE_GLOBAL_SOFTWARE], SSE_EV_GLOBAL_SOFTWARE, boot_hart);
+}
+
+/*
+ * A hart that is reset (hart_start after hart_stop) abandons the handlers
+ * it was running: a global event one of them was handling goes back to
+ * ENABLED (as a completion would leave it, no one-shot: nothing completed
+ * it), so it can run again; its local events start over.
+ */
+void sse_hart_reset(struct sse_sys *s, unsigned long hart)
+{
+	struct sse_hart *h = &s->harts[hart];
+
+	for (unsigned i = 0; i < SSE_NUM_GLOBAL; i++)
+		if (s->global[i].state == SSE_RUNNING && s->global[i].running_on == hart)
+			s->global[i].state = SSE_ENABLED;
+	event_init(&h->local[SSE_LOCAL_SOFTWARE], SSE_EV_LOCAL_SOFTWARE, hart);
+	event_init(&h->local[SSE_LOCAL_PMU_OVERFLOW], SSE_EV_LOCAL_PMU_OVERFLOW, hart);
+	h->unmasked = false;
+	h->depth = 0;
+}
+
+/*
+ * STATUS: state, pending, and "injection allowed", which every event
+ * Tally has allows (a PMU overflow injected by S-mode finds no counter
+ * overflowed, which its handler must cope with anyway).
+ */
+static unsigned long status(const struct sse_event *e)
+{
+	return e->state | (e->pending ? SSE_STATUS_PENDING : 0) | SSE_STATUS_INJECT;
+}
+
+/* read/write_attrs' checks before memory is looked at (tables "... Read/Write Errors"). */
+struct sbiret sse_attrs_check(struct sse_sys *s, unsigned long hart, uint32_t id,
+			      uint32_t base, uint32_t count)
+{
+	struct sse_event *e;
+	long err = find(s, hart, id, &e);
+
+	if (err)
+		return sbi_err(err);
+	if (count == 0)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (base >= SSE_NUM_ATTRS || count > SSE_NUM_ATTRS - base)
+		return sbi_err(SBI_ERR_BAD_RANGE);     /* an attribute ID in the range is reserved */
+	return sbi_ok(0);
+}
+
+static unsigned long attr_value(const struct sse_event *e, unsigned attr)
+{
+	switch (attr) {
+	case SSE_ATTR_STATUS:            return status(e);
+	case SSE_ATTR_PRIORITY:          return e->priority;
+	case SSE_ATTR_CONFIG:            return e->config;
+	case SSE_ATTR_PREFERRED_HART:    return e->hart;
+	case SSE_ATTR_ENTRY_PC:          return e->entry_pc;
+	case SSE_ATTR_ENTRY_ARG:         return e->entry_arg;
+	case SSE_ATTR_INTERRUPTED_SEPC:  return e->sepc;
+	case SSE_ATTR_INTERRUPTED_FLAGS: return e->flags;
+	case SSE_ATTR_INTERRUPTED_A6:    return e->a6;
+	default:                         return e->a7;
+	}
+}
+
+/*
+ * out[i] is attribute base + i: the memory holds attr_count values
+ * ("the size of output shared memory is assumed to be (XLEN / 8) *
+ * attr_count"), as OpenSBI and kvm-unit-tests read the chapter.
+ */
+struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
+			     uint32_t base, uint32_t count, unsigned long *out)
+{
+	struct sse_event *e;
+	struct sbiret r = sse_attrs_check(s, hart, id, base, count);
+
+	if (r.error)
+		return r;
+	find(s, hart, id, &e);
+	for (uint32_t i = 0; i < count; i++)
+		out[i] = attr_value(e, base + i);
+	return sbi_ok(0);
+}
+
+/*
+ * One attribute write, against table "SSE Event Attributes": read-only
+ * first (DENIED), then the state the attribute may change in
+ * (INVALID_STATE), then the value (INVALID_PARAM).
+ */
+static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct sse_event *e,
+			     unsigned attr, unsigned long v)
+{
+	bool settled = e->state <= SSE_REGISTERED;   /* UNUSED or REGISTERED */
+
+	switch (attr) {
+	case SSE_ATTR_PRIORITY:
+		if (!settled)
+			return SBI_ERR_INVALID_STATE;
+		/* "only lower 32-bits of the value are used": more is not a priority */
+		return (uint64_t)v >> 32 ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
+	case SSE_ATTR_CONFIG:
+		if (!settled)
+			return SBI_ERR_INVALID_STATE;
+		return v & ~SSE_CONFIG_ONESHOT ? SBI_ERR_INVALID_PARAM : SBI_SUCCESS;
+	case SSE_ATTR_PREFERRED_HART:
+		if (!is_global(e))
+			return SBI_ERR_DENIED;           /* RO for local events */
+		if (!settled)
+			return SBI_ERR_INVALID_STATE;
+		return v < s->nharts && s->hart_ok(v) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+	case SSE_ATTR_INTERRUPTED_SEPC:
+	case SSE_ATTR_INTERRUPTED_FLAGS:
+	case SSE_ATTR_INTERRUPTED_A6:
+	case SSE_ATTR_INTERRUPTED_A7:
+		/* RUNNING only, and for a global event only on the hart running it */
+		if (e->state != SSE_RUNNING || e->running_on != hart)
+			return SBI_ERR_INVALID_STATE;
+		if (attr == SSE_ATTR_INTERRUPTED_FLAGS && (v & ~SSE_FLAGS_DEFINED))
+			return SBI_ERR_INVALID_PARAM;
+		return SBI_SUCCESS;
+	default:                                 /* STATUS, ENTRY_PC, ENTRY_ARG */
+		return SBI_ERR_DENIED;
+	}
+}
+
+/*
+ * All or nothing: every value is checked before any is written, and the
+ * first error in attribute ID order is the answer (write_attrs).
+ */
+struct sbiret sse_write_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
+			      uint32_t base, uint32_t count, const unsigned long *in)
+{
+	struct sse_event *e;
+	struct sbiret r = sse_attrs_check(s, hart, id, base, count);
+
+	if (r.error)
+		return r;
+	find(s, hart, id, &e);
+	for (uint32_t i = 0; i < count; i++) {
+		long err = attr_write_error(s, hart, e, base + i, in[i]);
+		if (err)
+			return sbi_err(err);
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		unsigned long v = in[i];
+		switch (base + i) {
+		case SSE_ATTR_PRIORITY:          e->priority = (uint32_t)v; break;
+		case SSE_ATTR_CONFIG:            e->config = v; break;
+		case SSE_ATTR_PREFERRED_HART:    e->hart = v; break;
+		case SSE_ATTR_INTERRUPTED_SEPC:  e->sepc = v; break;
+		case SSE_ATTR_INTERRUPTED_FLAGS: e->flags = v; break;
+		case SSE_ATTR_INTERRUPTED_A6:    e->a6 = v; break;
+		case SSE_ATTR_INTERRUPTED_A7:    e->a7 = v; break;
+		}
+	}
+	return sbi_ok(0);
+}
+
+/* register, unregister, enable, disable: one state to another, or INVALID_STATE. */
+static struct sbiret move(struct sse_sys *s, unsigned long hart, uint32_t id,
+			  enum sse_state from, enum sse_state to, struct sse_event **ep)
+{
+	struct sse_event *e;
+	long err = find(s, hart, id, &e);
+
+	if (err)
+		return sbi_err(err);
+	if (e->state != from)
+		return sbi_err(SBI_ERR_INVALID_STATE);
+	e->state = (uint8_t)to;
+	if (ep)
+		*ep = e;
+	return sbi_ok(0);
+}
+
+struct sbiret sse_register(struct sse_sys *s, unsigned long hart, uint32_t id,
+			   unsigned long entry_pc, unsigned long entry_arg)
+{
+	struct sse_event *e;
+	long err = find(s, hart, id, &e);
+
+	/* INVALID_PARAM for a bad entry before INVALID_STATE: the table lists
+	 * both; a call that could never succeed says so first. */
+	if (!err && (entry_pc & 1))
+		err = SBI_ERR_INVALID_PARAM;         /* "MUST be 2-bytes aligned" */
+	if (err)
+		return sbi_err(err);
+	if (e->state != SSE_UNUSED)
+		return sbi_err(SBI_ERR_INVALID_STATE);
+	e->state = SSE_REGISTERED;
+	e->entry_pc = entry_pc;
+	e->entry_arg = entry_arg;
+	return sbi_ok(0);
+}
+
+/* A signal to an event nobody handles any more is dropped with the handler. */
+struct sbiret sse_unregister(struct sse_sys *s, unsigned long hart, uint32_t id)
+{
+	struct sse_event *e;
+	struct sbiret r = move(s, hart, id, SSE_REGISTERED, SSE_UNUSED, &e);
+
+	if (!r.error)
+		e->pending = false;
+	return r;
+}
+
+/* The hart an event runs on: its own for a local one, the preferred one for a global. */
+static unsigned long target_of(const struct sse_event *e, unsigned long hart)
+{
+	return is_global(e) ? e->hart : hart;
+}
+
+struct sbiret sse_enable(struct sse_sys *s, unsigned long hart, uint32_t id,
+			 unsigned long *target)
+{
+	struct sse_event *e;
+	struct sbiret r = move(s, hart, id, SSE_REGISTERED, SSE_ENABLED, &e);
+
+	if (!r.error)
+		*target = target_of(e, hart);   /* pending already: it may run now */
+	return r;
+}
+
+struct sbiret sse_disable(struct sse_sys *s, unsigned long hart, uint32_t id)
+{
+	return move(s, hart, id, SSE_ENABLED, SSE_REGISTERED, 0);
+}
+
+/*
+ * inject: the event is signalled, as its source would. It runs when it is
+ * ENABLED, its hart unmasked and no handler of higher priority running
+ * there; until then it stays pending (STATUS bit 2). For a local event
+ * hart_id names the hart, for a global one it is ignored.
+ */
+struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
+			 unsigned long hart_id, unsigned long *target)
+{
+	struct sse_event *e;
+	long err = find(s, hart, id, &e);
+
+	if (err)
+		return sbi_err(err);
+	if (!is_global(e)) {
+		if (hart_id >= s->nharts || !s->hart_ok(hart_id))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		find(s, hart_id, id, &e);       /* that hart's copy of the event */
+	}
+	e->pending = true;
+	*target = target_of(e, hart_id);
+	return sbi_ok(0);
+}
+
+void sse_signal_local(struct sse_sys *s, unsigned long hart, unsigned idx)
+{
+	s->harts[hart].local[idx].pending = true;
+}
+
+bool sse_local_registered(const struct sse_sys *s, unsigned long hart, unsigned idx)
+{
+	return s->harts[hart].local[idx].state != SSE_UNUSED;
+}
+
+struct sbiret sse_hart_unmask(struct sse_sys *s, unsigned long hart)
+{
+	struct sse_hart *h = &s->harts[hart];
+
+	if (h->unmasked)
+		return sbi_err(SBI_ERR_ALREADY_STARTED);
+	h->unmasked = true;
+	return sbi_ok(0);
+}
+
+struct sbiret sse_hart_mask(struct sse_sys *s, unsigned long hart)
+{
+	struct sse_hart *h = &s->harts[hart];
+
+	if (!h->unmasked)
+		return sbi_err(SBI_ERR_ALREADY_STOPPED);
+	h->unmasked = false;
+	return sbi_ok(0);
+}
+
+/* "Software Event Priority": lower priority value first, then lower event_id. */
+static bool before(const struct sse_event *a, const struct sse_event *b)
+{
+	return a->priority < b->priority || (a->priority == b->priority && a->id < b->id);
+}
+
+static void consider(struct sse_event **best, struct sse_event *e)
+{
+	if (e->state == SSE_ENABLED && e->pending && (!*best || before(e, *best)))
+		*best = e;
+}
+
+/*
+ * The highest-priority event ready on this hart, if it may run now: a
+ * running handler is preempted only by an event of higher priority
+ * ("A higher priority software event ... always preempts a lower
+ * priority software event in RUNNING state on the same hart"); handlers
+ * nest that way only, so the innermost one is the highest running.
+ */
+struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
+{
+	struct sse_hart *h = &s->harts[hart];
+	struct sse_event *best = 0;
+
+	if (!h->unmasked)
+		return 0;
+	for (unsigned i = 0; i < SSE_NUM_LOCAL; i++)
+		consider(&best, &h->local[i]);
+	for (unsigned i = 0; i < SSE_NUM_GLOBAL; i++)
+		if (s->global[i].hart == hart)
+			consider(&best, &s->global[i]);
+	if (best && h->depth && !before(best, h->running[h->depth - 1]))
+		return 0;
+	return best;
+}
+
+/*
+ * "Software Event Injection": save the interrupted state in the event's
+ * INTERRUPTED_* attributes, then enter the handler in S-mode with
+ * a6 = hart ID, a7 = ENTRY_ARG, sepc = the interrupted pc, SPP = the
+ * interrupted mode, SPIE = SIE, SIE = 0. Every other register keeps what
+ * it held. (No H extension, Zicfilp or Ssdbltrp state is offered to
+ * S-mode by Tally: INTERRUPTED_FLAGS[5:2] are saved as zero.)
+ */
+void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r)
+{
+	struct sse_hart *h = &s->harts[hart];
+
+	e->state = SSE_RUNNING;
+	e->pending = false;       /* "cleared when the software event is moved to RUNNING" */
+	e->running_on = hart;
+	h->running[h->depth++] = e;
+	e->flags = (r->sstatus & SSE_SSTATUS_SPP ? SSE_FLAG_SPP : 0) |
+		   (r->sstatus & SSE_SSTATUS_SPIE ? SSE_FLAG_SPIE : 0);
+	e->sepc = r->sepc;
+	e->a6 = r->a6;
+	e->a7 = r->a7;
+
+	r->a6 = hart;
+	r->a7 = e->entry_arg;
+	r->sepc = r->pc;
+	r->sstatus &= ~(SSE_SSTATUS_SPP | SSE_SSTATUS_SPIE);
+	if (r->mode == SSE_PRV_S)
+		r->sstatus |= SSE_SSTATUS_SPP;
+	if (r->sstatus & SSE_SSTATUS_SIE)
+		r->sstatus |= SSE_SSTATUS_SPIE;
+	r->sstatus &= ~SSE_SSTATUS_SIE;
+	r->mode = SSE_PRV_S;
+	r->pc = e->entry_pc;
+}
+
+/*
+ * complete ("Software Event Completion"): the innermost handler's event
+ * goes back to ENABLED, or REGISTERED if one-shot, and the state it
+ * interrupted comes back: pc = sepc in mode SPP, SIE = SPIE, then SPIE,
+ * SPP, a7, a6 and sepc from the attributes (which the handler may have
+ * rewritten to resume elsewhere).
+ */
+bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
+{
+	struct sse_hart *h = &s->harts[hart];
+	struct sse_event *e;
+
+	if (!h->depth)
+		return false;        /* nothing running: complete does nothing */
+	e = h->running[--h->depth];
+	e->state = e->config & SSE_CONFIG_ONESHOT ? SSE_REGISTERED : SSE_ENABLED;
+
+	r->pc = r->sepc;
+	r->mode = r->sstatus & SSE_SSTATUS_SPP ? SSE_PRV_S : SSE_PRV_U;
+	r->sstatus &= ~SSE_SSTATUS_SIE;
+	if (r->sstatus & SSE_SSTATUS_SPIE)
+		r->sstatus |= SSE_SSTATUS_SIE;
+	r->sstatus &= ~(SSE_SSTATUS_SPIE | SSE_SSTATUS_SPP);
+	if (e->flags & SSE_FLAG_SPIE)
+		r->sstatus |= SSE_SSTATUS_SPIE;
+	if (e->flags & SSE_FLAG_SPP)
+		r->sstatus |= SSE_SSTATUS_SPP;
+	r->a7 = e->a7;
+	r->a6 = e->a6;
+	r->sepc = e->sepc;
+	return true;
+}

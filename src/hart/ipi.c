@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Inter-hart requests: the IPI extension (SBI spec chapter 7) and remote
+ * fences, RFENCE (chapter 8).
+ *
+ * Each hart has a mailbox word of pending request bits. A sender sets bits
+ * in the target's mailbox, then raises the target's machine software
+ * interrupt (CLINT msip); the target's trap handler runs ipi_process().
+ * Remote fences also wait until every target has done the work: one fence
+ * request is in flight at a time, under rfence_lock, and a hart waiting for
+ * that lock keeps serving its own mailbox so two senders never deadlock.
+ */
+#include "arch/atomic.h"
+#include "arch/csr.h"
+#include "arch/fence.h"
+#include "arch/wfi.h"
+#include "base/machine.h"
+#include "hart/hart.h"
+#include "hart/hsm.h"
+#include "base/platform.h"
+#include "base/sbi.h"
+#include "sbi/smode_ext.h"
+#include "tally_config.h"
+
+/* Mailbox bits */
+#define REQ_SSIP  1UL   /* raise S-mode's software interrupt (sbi_send_ipi) */
+#define REQ_FENCE 2UL   /* run the fence described in `rfence` and acknowledge */
+
+static volatile unsigned long mailbox[TALLY_MAX_HARTS];
+
+enum fence_kind {   /* RFENCE FIDs 0..6 */
+	F_FENCE_I = 0, F_SFENCE_VMA, F_SFENCE_VMA_ASID, F_HFENCE_GVMA_VMID,
+	F_HFENCE_GVMA, F_HFENCE_VVMA_ASID, F_HFENCE_VVMA, F_KINDS
+};
+
+static struct {
+	volatile unsigned long lock;
+	unsigned long kind, start, size, id;
+	unsigned long requester;          /* the hart waiting for the acknowledgements */
+	volatile unsigned long waiting;   /* targets that have not acknowledged */
+} rfence;
+
+/*
+ * The SENT firmware event of each fence kind (SBI table 6); RECEIVED is the
+ * next one. Not 8 + 2 * kind: table 6 lists HFENCE_GVMA before
+ * HFENCE_GVMA_VMID and HFENCE_VVMA before HFENCE_VVMA_ASID, the FIDs go
+ * the other way round.
+ */
+static unsigned fence_event(unsigned long kind)
+{
+	static const uint8_t sent[F_KINDS] = {
+		[F_FENCE_I] = PMU_FW_FENCE_I_SENT,
+		[F_SFENCE_VMA] = PMU_FW_SFENCE_VMA_SENT,
+		[F_SFENCE_VMA_ASID] = PMU_FW_SFENCE_VMA_ASID_SENT,
+		[F_HFENCE_GVMA_VMID] = PMU_FW_HFENCE_GVMA_VMID_SENT,
+		[F_HFENCE_GVMA] = PMU_FW_HFENCE_GVMA_SENT,
+		[F_HFENCE_VVMA_ASID] = PMU_FW_HFENCE_VVMA_ASID_SENT,
+		[F_HFENCE_VVMA] = PMU_FW_HFENCE_VVMA_SENT,
+	};
+	return sent[kind];
+}
+
+bool ipi_available(void)
+{
+	return platform.ipi.send != 0;
+}
+
+/* Larger ranges than this are flushed whole: one instruction beats thousands. */
+#define FENCE_PAGE_LIMIT (64UL * 4096)
+
+static void run_fence(void)
+{
+	unsigned long a = rfence.start, size = rfence.size, id = rfence.id;
+	unsigned long end = a + size;
+	/* A range that wraps, or ends in the top page (a += 4096 would wrap and
+	 * never reach end), is flushed whole too. */
+	bool whole = (a == 0 && size == 0) || size == ~0UL || size > FENCE_PAGE_LIMIT ||
+		end < a || end > ~0UL - 4095;
+
+	switch (rfence.kind) {
+	case F_FENCE_I:
+		fence_i();
+		return;
+	case F_SFENCE_VMA:
+		if (whole) { sfence_vma_all(); return; }
+		for (; a < end; a += 4096) sfence_vma_page(a);
+		return;
+	case F_SFENCE_VMA_ASID:
+		if (whole) { sfence_vma_asid_all(id); return; }
+		for (; a < end; a += 4096) sfence_vma_asid_page(a, id);
+		return;
+	case F_HFENCE_GVMA_VMID:
+		if (whole) { hfence_gvma_vmid_all(id); return; }
+		for (; a < end; a += 4096) hfence_gvma(a >> 2, id);
+		return;
+	case F_HFENCE_GVMA:
+		if (whole) { hfence_gvma_all(); return; }
+		for (; a < end; a += 4096) hfence_gvma_any_vmid(a >> 2);
+		return;
+	case F_HFENCE_VVMA_ASID:
+		if (whole) { hfence_vvma_asid_all(id); return; }
+		for (; a < end; a += 4096) hfence_vvma(a, id);
+		return;
+	case F_HFENCE_VVMA:
+		if (whole) { hfence_vvma_all(); return; }
+		for (; a < end; a += 4096) hfence_vvma_any_asid(a);
+		return;
+	}
+}
+
+void ipi_process(unsigned long hartid)
+{
+	struct pmu_hart *pmu = this_pmu();   /* hartid is this hart */
+	unsigned long req;
+
+	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
+	req = atomic_swap(&mailbox[hartid], 0);
+	if (req & REQ_SSIP) {
+		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
+		pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
+	}
+	if (req & REQ_FENCE) {
+		run_fence();
+		pmu_fw_event(pmu, fence_event(rfence.kind) + 1);
+		/* The last to finish rings the requester, which waits in WFI. */
+		unsigned long to = rfence.requester;
+		if (atomic_sub(&rfence.waiting, 1) == 0)
+			board_ipi_send(to);
+	}
+}
+
+/*
+ * The harts named by (mask, base): base == -1 means every hart; otherwise
+ * hart base + i for each bit i, each of which must exist (7.1, 8.1).
+ * Returns false if any does not (nothing is sent then).
+ */
+static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
+{
+	*set = 0;
+	if (base == ~0UL) {
+		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
+			if (hart_present(hart))
+				*set |= 1UL << hart;
+		return true;
+	}
+	for (unsigned long i = 0; mask; i++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
+		if (base + i < base || !hart_present(base + i))
+			return false;
+		*set |= 1UL << (base + i);
+	}
+	return true;
+}
+
+static struct sbiret send_ipi(unsigned long mask, unsigned long base)
+{
+	unsigned long self = r_mhartid(), set;
+	struct pmu_hart *pmu = this_pmu();
+
+	if (!targets(mask, base, &set))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (unsigned long hart = 0; set; hart++, set >>= 1) {
+		if (!(set & 1))
+			continue;
+		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
+		if (hart == self) {
+			set_mip(MIP_SSIP);
+			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
+			continue;
+		}
+		atomic_fetch_or(&mailbox[hart], REQ_SSIP);
+		board_ipi_send(hart);
+	}
+	return sbi_ok(0);
+}
+
+static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsigned long base,
+				  unsigned long start, unsigned long size, unsigned long id)
+{
+	unsigned long self = r_mhartid(), set, n = 0;
+	struct pmu_hart *pmu = this_pmu();
+
+	if (kind >= F_HFENCE_GVMA_VMID && !((r_misa() >> ('H' - 'A')) & 1))
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	if (!targets(mask, base, &set))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* An ASID or VMID wider than the hart keeps is not valid (8.4-8.8). */
+	if (((kind == F_SFENCE_VMA_ASID || kind == F_HFENCE_VVMA_ASID) && id > features.asid_max) ||
+	    (kind == F_HFENCE_GVMA_VMID && id > features.vmid_max))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+
+	/*
+	 * Serve others while we wait our turn. Read before swapping, and touch
+	 * the CLINT only when there is something to serve: on QEMU every AMO
+	 * and MMIO access of a spinning hart slows the hart holding the lock.
+	 */
+	while (rfence.lock || atomic_swap(&rfence.lock, 1))
+		if (r_mip() & MIP_MSIP)
+			ipi_process(self);
+	rfence.kind = kind;
+	rfence.start = start;
+	rfence.size = size;
+	rfence.id = id;
+	rfence.requester = self;
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1)
+		n += (s & 1) && hart != self;
+	rfence.waiting = n;
+	fence_rw();                          /* the request before the doorbells */
+	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1) {
+		if (!(s & 1))
+			continue;
+		pmu_fw_event(pmu, fence_event(kind));
+		if (hart == self) {
+			run_fence();
+			pmu_fw_event(pmu, fence_event(kind) + 1);
+			continue;
+		}
+		atomic_fetch_or(&mailbox[hart], REQ_FENCE);
+		board_ipi_send(hart);
+	}
+	/*
+	 * Wait in WFI rather than spin: the last target's acknowledgement
+	 * raises our software interrupt, which ends the WFI (mie.MSIE is set;
+	 * with MIE clear in M-mode it wakes us without a trap). A spinning hart
+	 * would also steal the CPU from its targets on QEMU's single-threaded
+	 * -icount scheduler, for up to 100 ms of virtual time per fence.
+	 */
+	while (rfence.waiting) {
+		wfi();
+		if (r_mip() & MIP_MSIP)
+			ipi_process(self);
+	}
+	atomic_swap(&rfence.lock, 0);
+	smode_ext_rekick(self);              /* an SSE event's doorbell we served above */
+	return sbi_ok(0);
+}
+
+struct sbiret sbi_ipi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			    unsigned long a3, unsigned long a4, unsigned long a5,
+			    unsigned long fid)
+{
+	if (fid != 0 || !ipi_available())
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	return send_ipi(a0, a1);
+}
+
+struct sbiret sbi_rfence_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			       unsigned long a3, unsigned long a4, unsigned long a5,
+			       unsigned long fid)
+{
+	if (fid >= F_KINDS || !ipi_available())
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */
+	return remote_fence(fid, a0, a1, fid == F_FENCE_I ? 0 : a2, fid == F_FENCE_I ? 0 : a3,
+			    a4);
+}

@@ -1,0 +1,455 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Just enough of the flattened device tree (devicetree spec v0.4, ch. 5)
+ * for a firmware: count the harts, and add a /reserved-memory node so the
+ * OS never allocates the firmware's own memory.
+ *
+ * The blob comes from a boot ROM or a loader, so nothing in it is trusted:
+ * every offset is checked against the header's own sizes, walks are
+ * bounded, and a malformed tree makes these functions give up (0 or an
+ * error) rather than fault or write out of bounds. Pure C: host-testable.
+ */
+#include <stdbool.h>
+#include <string.h>
+#include "lib/fdt.h"
+
+#define FDT_MAGIC      0xd00dfeed
+#define FDT_BEGIN_NODE 1
+#define FDT_END_NODE   2
+#define FDT_PROP       3
+#define FDT_NOP        4
+#define FDT_END        9
+/* Token t (< 256) as a little-endian load of its big-endian word reads it. */
+#define TOKEN_WORD(t)  ((uint32_t)(t) << 24)
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "TOKEN_WORD assumes a little-endian hart");
+/* A 32-bit word of the tree, read in place (the tree is bytes). */
+typedef uint32_t __attribute__((may_alias)) fdt_word;
+#define FDT_MAX_SIZE   (1u << 21)
+#define FDT_MAX_DEPTH  32
+
+/* strlen that never reads past max bytes (returns max if there is no NUL). */
+static uint32_t bounded_strlen(const char *s, uint32_t max)
+{
+	uint32_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+static uint32_t be32(const uint8_t *b)
+{
+	return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+}
+
+static void put_be32(uint8_t *b, uint32_t v)
+{
+	b[0] = (uint8_t)(v >> 24); b[1] = (uint8_t)(v >> 16);
+	b[2] = (uint8_t)(v >> 8); b[3] = (uint8_t)v;
+}
+
+/* Header fields (offsets in the 40-byte header) */
+enum { H_MAGIC = 0, H_TOTALSIZE = 4, H_OFF_STRUCT = 8, H_OFF_STRINGS = 12,
+       H_OFF_RSVMAP = 16, H_VERSION = 20, H_SIZE_STRINGS = 32, H_SIZE_STRUCT = 36 };
+
+struct fdt_view {
+	uint8_t *blob;
+	uint32_t total, off_struct, size_struct, off_strings, size_strings;
+};
+
+/* Check the header; the blocks must lie inside totalsize, struct before strings. */
+static int fdt_open(uintptr_t fdt, struct fdt_view *v)
+{
+	uint8_t *b = (uint8_t *)fdt;
+
+	if (!fdt || (fdt & 3) || be32(b + H_MAGIC) != FDT_MAGIC || be32(b + H_VERSION) < 17)
+		return -1;
+	v->blob = b;
+	v->total = be32(b + H_TOTALSIZE);
+	v->off_struct = be32(b + H_OFF_STRUCT);
+	v->size_struct = be32(b + H_SIZE_STRUCT);
+	v->off_strings = be32(b + H_OFF_STRINGS);
+	v->size_strings = be32(b + H_SIZE_STRINGS);
+	if (v->total > FDT_MAX_SIZE || v->off_struct < 40 || (v->off_struct & 3) ||
+	    v->off_struct > v->total || v->size_struct > v->total - v->off_struct ||
+	    (v->size_struct & 3) || v->off_strings > v->total ||
+	    v->size_strings > v->total - v->off_strings ||
+	    v->off_strings < v->off_struct + v->size_struct)
+		return -1;
+	/* The strings block ends in a NUL, so every name offset inside it is a string. */
+	if (v->size_strings && b[v->off_strings + v->size_strings - 1] != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * One token of the struct block at *off (inlined into each walk: it runs
+ * for every token of the tree, several walks at boot). Returns the token and moves *off
+ * past it, or returns 0 if the block is malformed. For BEGIN_NODE, *name is
+ * the node name; for PROP, *name is the property name and *val and *len its value.
+ */
+static inline __attribute__((always_inline)) uint32_t next_token(const struct fdt_view *v,
+		uint32_t *off, const char **name, const uint8_t **val, uint32_t *len)
+{
+	const uint8_t *s = v->blob + v->off_struct;
+	uint32_t end = v->size_struct, o = *off, tok;
+
+	if (o + 4 > end)
+		return 0;
+	/*
+	 * Tokens are 4-byte aligned (fdt_open checked the blob and the struct
+	 * block) and all below 256, so a token is one aligned load compared
+	 * with TOKEN_WORD(t): a big-endian value under 256 lives in the last
+	 * byte of its word, which a little-endian hart loads into the top
+	 * byte. Cheaper than assembling it byte by byte, on every token of
+	 * every walk at boot.
+	 */
+	tok = *(const fdt_word *)(s + o);
+	o += 4;
+	switch (tok) {
+	case TOKEN_WORD(FDT_BEGIN_NODE): {
+		tok = FDT_BEGIN_NODE;
+		uint32_t n = bounded_strlen((const char *)s + o, end - o);
+		if (o + n >= end)
+			return 0;
+		*name = (const char *)s + o;
+		o += (n + 4) & ~3u;
+		break;
+	}
+	case TOKEN_WORD(FDT_PROP): {
+		tok = FDT_PROP;
+		if (o + 8 > end)
+			return 0;
+		uint32_t plen = be32(s + o), nameoff = be32(s + o + 4);
+		if (plen > end - o - 8 || nameoff >= v->size_strings)
+			return 0;
+		*name = (const char *)v->blob + v->off_strings + nameoff;
+		*val = s + o + 8;
+		*len = plen;
+		o += 8 + ((plen + 3) & ~3u);
+		break;
+	}
+	case TOKEN_WORD(FDT_END_NODE):
+	case TOKEN_WORD(FDT_NOP):
+	case TOKEN_WORD(FDT_END):
+		tok >>= 24;
+		break;
+	default:
+		return 0;
+	}
+	*off = o;
+	return tok;
+}
+
+uint32_t fdt_totalsize(uintptr_t fdt)
+{
+	struct fdt_view v;
+
+	return fdt_open(fdt, &v) ? 0 : v.total;
+}
+
+int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max)
+{
+	struct fdt_view v;
+
+	if (fdt_open(src, &v))
+		return FDT_ERR_BADTREE;
+	if (v.total > max || (dst & 7))
+		return FDT_ERR_NOSPACE;
+	memmove((void *)dst, (const void *)src, v.total);
+	return 0;
+}
+
+unsigned fdt_count_cpus(uintptr_t fdt)
+{
+	struct fdt_view v;
+	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
+	const char *name = 0;
+	const uint8_t *val;
+	unsigned n = 0;
+
+	if (fdt_open(fdt, &v))
+		return 0;
+	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			depth++;
+			if (depth == 2 && !strcmp(name, "cpus"))
+				cpus_depth = depth;
+			else if (cpus_depth && depth == cpus_depth + 1 && !strncmp(name, "cpu@", 4))
+				n++;
+		} else if (tok == FDT_END_NODE) {
+			/* The end of /cpus: nothing after it can be a cpu node, and
+			 * QEMU's tree has most of its nodes there. */
+			if (cpus_depth && depth == cpus_depth)
+				return n;
+			if (depth-- == 0)
+				return 0;
+		}
+	}
+	return tok == FDT_END ? n : 0;
+}
+
+/*
+ * One walk of fdt_set_timebase: count (and with hz, set) the
+ * timebase-frequency properties. It stops where /cpus ends: nothing past
+ * it can hold one, and QEMU's tree has most of its nodes after /cpus.
+ */
+static int timebase_walk(const struct fdt_view *v, uint32_t hz, uint32_t *old)
+{
+	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
+	const char *name = 0;
+	const uint8_t *val;
+	int n = 0;
+
+	while ((tok = next_token(v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			depth++;
+			if (depth == 2 && !strcmp(name, "cpus"))
+				cpus_depth = depth;
+		} else if (tok == FDT_END_NODE) {
+			if (cpus_depth && depth == cpus_depth)
+				return n;
+			if (depth-- == 0)
+				return FDT_ERR_BADTREE;
+		} else if (tok == FDT_PROP && cpus_depth && depth <= cpus_depth + 1 &&
+			   len == 4 && !strcmp(name, "timebase-frequency")) {
+			if (!n++)
+				*old = be32(val);
+			if (hz)   /* val points into v->blob, which is ours to write */
+				put_be32(v->blob + (val - v->blob), hz);
+		}
+	}
+	return tok == FDT_END ? n : FDT_ERR_BADTREE;
+}
+
+int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old)
+{
+	struct fdt_view v;
+	int n;
+
+	*old = 0;
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	/* Check first, then write: a tree found malformed halfway through
+	 * /cpus is left exactly as it was. */
+	n = timebase_walk(&v, 0, old);
+	if (n > 0 && hz)
+		timebase_walk(&v, hz, old);
+	return n;
+}
+
+static uint64_t cells(const uint8_t *p, unsigned n)
+{
+	return n == 2 ? ((uint64_t)be32(p) << 32) | be32(p + 4) : be32(p);
+}
+
+/* A property value that is exactly the string str (NUL included). */
+static bool prop_is(const uint8_t *val, uint32_t len, const char *str)
+{
+	uint32_t n = (uint32_t)strlen(str) + 1;
+
+	return len == n && !memcmp(val, str, n);
+}
+
+/*
+ * Memory nodes are the root's children with device_type = "memory"
+ * (devicetree spec 3.4); a node that has no device_type but is named
+ * memory or memory@... counts too, as older trees do. Their reg is read
+ * once the node ends, because its properties come in any order, with the
+ * root's #address-cells/#size-cells (which precede every child node: spec
+ * 5.4.1 puts a node's properties before its subnodes). A node whose
+ * status is anything but "okay" is left out (spec 2.3.4).
+ */
+int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max)
+{
+	struct fdt_view v;
+	uint32_t off = 0, tok, len, depth = 0, reg_len = 0;
+	const char *name = 0, *node = 0;
+	const uint8_t *val, *reg = 0;
+	unsigned acells = 2, scells = 1;   /* the spec's defaults (2.3.5) */
+	int type = 0;                      /* device_type: 0 none, 1 "memory", -1 other */
+	bool okay = true;
+	unsigned n = 0;
+
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			if (++depth > FDT_MAX_DEPTH)
+				return FDT_ERR_BADTREE;
+			if (depth == 2) {
+				node = name;
+				reg = 0;
+				type = 0;
+				okay = true;
+			}
+		} else if (tok == FDT_END_NODE) {
+			if (depth == 0)
+				return FDT_ERR_BADTREE;
+			if (depth-- != 2)
+				continue;
+			bool named = !strcmp(node, "memory") || !strncmp(node, "memory@", 7);
+			if (!reg || !okay || type < 0 || (type == 0 && !named))
+				continue;
+			uint32_t entry = 4 * (acells + scells);
+			if (acells < 1 || acells > 2 || scells < 1 || scells > 2 || reg_len % entry)
+				return FDT_ERR_BADTREE;
+			for (uint32_t i = 0; i < reg_len; i += entry, n++)
+				if (n < max) {
+					out[n].base = cells(reg + i, acells);
+					out[n].size = cells(reg + i + 4 * acells, scells);
+				}
+		} else if (tok == FDT_PROP && depth == 1) {
+			if (!strcmp(name, "#address-cells"))
+				acells = len == 4 ? be32(val) : 0;
+			else if (!strcmp(name, "#size-cells"))
+				scells = len == 4 ? be32(val) : 0;
+		} else if (tok == FDT_PROP && depth == 2) {
+			if (!strcmp(name, "reg")) {
+				reg = val;
+				reg_len = len;
+			} else if (!strcmp(name, "device_type")) {
+				type = prop_is(val, len, "memory") ? 1 : -1;
+			} else if (!strcmp(name, "status")) {
+				okay = prop_is(val, len, "okay") || prop_is(val, len, "ok");
+			}
+		}
+	}
+	return tok == FDT_END && depth == 0 ? (int)n : FDT_ERR_BADTREE;
+}
+
+/* Offset of name in the strings block, appending it to new_strings if absent. */
+static uint32_t string_offset(const struct fdt_view *v, const char *name,
+			      char *new_strings, uint32_t *new_len)
+{
+	const char *s = (const char *)v->blob + v->off_strings;
+	uint32_t n = (uint32_t)strlen(name) + 1, i;
+
+	/* String by string (fdt_open checked the block ends in a NUL). */
+	for (i = 0; i < v->size_strings; i += (uint32_t)strlen(s + i) + 1)
+		if (!strcmp(s + i, name))
+			return i;
+	for (i = 0; i < *new_len; i += (uint32_t)strlen(new_strings + i) + 1)
+		if (!strcmp(new_strings + i, name))
+			return v->size_strings + i;
+	memcpy(new_strings + *new_len, name, n);
+	*new_len += n;
+	return v->size_strings + *new_len - n;
+}
+
+/* Small writer for the bytes of the node being inserted. */
+struct emit { uint8_t buf[256]; uint32_t len; };
+static void emit32(struct emit *e, uint32_t x) { put_be32(e->buf + e->len, x); e->len += 4; }
+static void emit_name(struct emit *e, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	memset(e->buf + e->len, 0, (n + 3) & ~3u);
+	memcpy(e->buf + e->len, s, n);
+	e->len += ((uint32_t)n + 3) & ~3u;
+}
+
+static unsigned cells_value(const uint8_t *val, uint32_t len, unsigned dflt)
+{
+	return len == 4 ? be32(val) : dflt;
+}
+
+int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
+		       uint64_t base, uint64_t size)
+{
+	struct fdt_view v;
+	uint32_t off = 0, tok, len, depth = 0, root_end = 0, rsv_end = 0, prev;
+	const char *name = 0;
+	const uint8_t *val;
+	unsigned rsv_depth = 0, acells = 2, scells = 2;
+	char new_strings[64];
+	uint32_t new_strings_len = 0;
+	struct emit e = { .len = 0 };
+
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+
+	/* Find the end of the root node and of an existing /reserved-memory. */
+	for (;;) {
+		prev = off;
+		tok = next_token(&v, &off, &name, &val, &len);
+		if (!tok)
+			return FDT_ERR_BADTREE;
+		if (tok == FDT_END)
+			break;
+		if (tok == FDT_BEGIN_NODE) {
+			if (++depth > FDT_MAX_DEPTH)
+				return FDT_ERR_BADTREE;
+			if (depth == 2 && !strcmp(name, "reserved-memory"))
+				rsv_depth = depth;
+			if (rsv_depth && depth == rsv_depth + 1 && !strcmp(name, node_name))
+				return FDT_ERR_EXISTS;
+		} else if (tok == FDT_PROP && rsv_depth && depth == rsv_depth) {
+			if (!strcmp(name, "#address-cells"))
+				acells = cells_value(val, len, 2);
+			else if (!strcmp(name, "#size-cells"))
+				scells = cells_value(val, len, 2);
+		} else if (tok == FDT_END_NODE) {
+			if (depth == 0)
+				return FDT_ERR_BADTREE;
+			if (rsv_depth && depth == rsv_depth) {
+				rsv_end = prev;
+				rsv_depth = 0xffff;   /* found and closed: stop looking */
+			}
+			if (depth == 1)
+				root_end = prev;
+			depth--;
+		}
+	}
+	if (depth != 0 || !root_end || acells < 1 || acells > 2 || scells < 1 || scells > 2)
+		return FDT_ERR_BADTREE;
+
+	/* The bytes to insert: the whole node, or only our child of the existing one. */
+	if (!rsv_end) {
+		emit32(&e, FDT_BEGIN_NODE);
+		emit_name(&e, "reserved-memory");
+		emit32(&e, FDT_PROP); emit32(&e, 4);
+		emit32(&e, string_offset(&v, "#address-cells", new_strings, &new_strings_len));
+		emit32(&e, 2);
+		emit32(&e, FDT_PROP); emit32(&e, 4);
+		emit32(&e, string_offset(&v, "#size-cells", new_strings, &new_strings_len));
+		emit32(&e, 2);
+		emit32(&e, FDT_PROP); emit32(&e, 0);
+		emit32(&e, string_offset(&v, "ranges", new_strings, &new_strings_len));
+		acells = scells = 2;
+	}
+	emit32(&e, FDT_BEGIN_NODE);
+	emit_name(&e, node_name);
+	emit32(&e, FDT_PROP); emit32(&e, 4 * (acells + scells));
+	emit32(&e, string_offset(&v, "reg", new_strings, &new_strings_len));
+	if (acells == 2)
+		emit32(&e, (uint32_t)(base >> 32));
+	emit32(&e, (uint32_t)base);
+	if (scells == 2)
+		emit32(&e, (uint32_t)(size >> 32));
+	emit32(&e, (uint32_t)size);
+	/* no-map: not even the OS's linear map may cover it (PMP would fault). */
+	emit32(&e, FDT_PROP); emit32(&e, 0);
+	emit32(&e, string_offset(&v, "no-map", new_strings, &new_strings_len));
+	emit32(&e, FDT_END_NODE);
+	if (!rsv_end)
+		emit32(&e, FDT_END_NODE);
+
+	/* Grow the blob: struct block by e.len, strings block by new_strings_len. */
+	uint32_t grow = e.len + new_strings_len;
+	uint32_t used_end = v.off_strings + v.size_strings;
+	uint32_t beyond = used_end + grow > v.total ? used_end + grow - v.total : 0;
+	if (used_end > v.total || beyond > room || v.total + beyond > FDT_MAX_SIZE)
+		return FDT_ERR_NOSPACE;
+	uint32_t at = v.off_struct + (rsv_end ? rsv_end : root_end);
+	uint8_t *b = v.blob;
+	/* Everything from the insertion point on moves up by e.len. */
+	memmove(b + at + e.len, b + at, used_end - at);
+	memcpy(b + at, e.buf, e.len);
+	memcpy(b + used_end + e.len, new_strings, new_strings_len);
+	put_be32(b + H_SIZE_STRUCT, v.size_struct + e.len);
+	put_be32(b + H_OFF_STRINGS, v.off_strings + e.len);
+	put_be32(b + H_SIZE_STRINGS, v.size_strings + new_strings_len);
+	if (used_end + grow > v.total)
+		put_be32(b + H_TOTALSIZE, used_end + grow);
+	return 0;
+}

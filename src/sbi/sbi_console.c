@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Console for payloads: the legacy putchar/getchar calls (SBI spec 5.2,
+ * 5.3) that early boot code still uses, and the Debug Console extension
+ * DBCN (SBI spec chapter 12), whose buffers are checked before use.
+ */
+#include "base/mem.h"
+#include "base/platform.h"
+#include "base/sbi.h"
+
+enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
+
+/* Legacy calls return in a0 only; a1 goes back unchanged. */
+struct sbiret sbi_legacy_putchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
+{
+	board_putc((char)a0);
+	return (struct sbiret){ 0, a1 };
+}
+
+struct sbiret sbi_legacy_getchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
+{
+	return (struct sbiret){ board_getc(), a1 };
+}
+
+struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
+{
+	unsigned long n = a0, i;
+	uint8_t *buf = (uint8_t *)(uintptr_t)a1;
+	int c;
+
+	switch (fid) {
+	case DBCN_WRITE:
+	case DBCN_READ:
+		/* base_addr_hi (a2) must be 0: no memory above XLEN bits here. */
+		if (a2 || !sbi_mem_ok(a1, n))
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		if (fid == DBCN_WRITE) {
+			for (i = 0; i < n; i++)
+				board_putc((char)buf[i]);
+			return sbi_ok(n);
+		}
+		for (i = 0; i < n && (c = board_getc()) >= 0; i++)
+			buf[i] = (uint8_t)c;
+		return sbi_ok(i);
+	case DBCN_WRITE_BYTE:
+		/* uint8_t byte (spec 12.3): the low 8 bits, whatever is above them. */
+		board_putc((char)(uint8_t)a0);
+		return sbi_ok(0);
+	default:
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	}
+}

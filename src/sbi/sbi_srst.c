@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* System Reset extension, EID "SRST" (SBI spec chapter 10). */
+#include <stdio.h>
+#include "arch/csr.h"
+#include "base/platform.h"
+#include "base/sbi.h"
+#include "base/text_checksum.h"
+
+struct sbiret sbi_srst_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			     unsigned long a3, unsigned long a4, unsigned long a5,
+			     unsigned long fid)
+{
+	/*
+	 * reset_type and reset_reason are uint32_t (spec 10.1): only the low 32
+	 * bits of a0 and a1 count, whatever an rv64 caller left above them
+	 * (binary encoding, chapter 3: "higher privilege software must ensure
+	 * that it only uses 32 bit data"). Dropped here, once, so every check
+	 * below sees the value the caller meant.
+	 */
+	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
+
+	if (fid != 0)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
+	/* Reserved values are invalid; vendor/platform ranges exist but Tally has none. */
+	if (type > SRST_WARM_REBOOT)
+		return sbi_err(type >= 0xF0000000u ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
+	if (reason > SRST_REASON_FAILURE)
+		return sbi_err(reason >= 0xE0000000u ? SBI_ERR_NOT_SUPPORTED : SBI_ERR_INVALID_PARAM);
+	/* Changed code or constants (checksum builds): the run failed, whatever the caller thinks. */
+	if (!text_checksum_check() && type == SRST_SHUTDOWN)
+		reason = SRST_REASON_FAILURE;
+	printf("tally: %s requested by hart %lu%s\n",
+	       type == SRST_SHUTDOWN ? "shutdown" : "reboot", r_mhartid(),
+	       reason == SRST_REASON_FAILURE ? " (system failure)" : "");
+	board_reset(type, reason);   /* powers off, or stops this hart where it cannot */
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Which counters the mode below M reads natively, found at boot rather
+ * than assumed from a core's name (cores that look alike differ here:
+ * docs/boot.md, section 2, tells how and why), and which of the others
+ * the firmware answers when their reads trap (trap.c).
+ */
+#include "arch/csr_probe.h"
+#include "trap/counters.h"
+
+unsigned long counters_probe_native(unsigned long want)
+{
+	unsigned long stuck = 0, native = 0;
+
+	/* mcounteren itself may be missing (a core without U-mode): none native. */
+	if (!csr_probe_mcounteren(want, &stuck))
+		return 0;
+	for (unsigned n = 0; n < 3; n++)
+		if (((stuck >> n) & 1) && csr_probe_user_counter(n))
+			native |= 1UL << n;
+	/* hpmcounter3..31 stand or fall together (hpmcounter3 stands for them). */
+	if ((stuck & ~7UL) && csr_probe_user_counter(3))
+		native |= stuck & ~7UL;
+	if (native != stuck)
+		(void)csr_probe_mcounteren(native, &stuck);
+	return native;
+}
+
+bool counters_emulated(unsigned n, unsigned long native, bool has_s_mode,
+		       const struct pmu_hw_info *found)
+{
+	if (n >= 32 || ((native >> n) & 1))
+		return false;           /* the hardware answers it, or nothing does */
+	if (n == 1)
+		return true;            /* time, from the board timer */
+	/* Where S-mode exists, a trapping counter read is S-mode's business
+	 * (its scounteren); a counter the PMU did not find is nobody's. */
+	return !has_s_mode && n < PMU_MAX_HW_COUNTERS && found->width[n];
+}

@@ -1,0 +1,155 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Every trap that is not the payload's ecall comes here (entry.S slow
+ * path): interrupts the firmware owns, faults of the payload that the
+ * firmware counts and hands on to S-mode, and anything unexpected, which
+ * ends in panic().
+ */
+#include "arch/csr.h"
+#include "arch/mprv.h"
+#include "trap/counters.h"
+#include "base/machine.h"
+#include "hart/hart.h"
+#include "hart/hsm.h"
+#include "base/panic.h"
+#include "base/platform.h"
+#include "base/sbi.h"
+#include "sbi/sbi_time.h"
+#include "sbi/smode_ext.h"
+#include "trap/trap.h"
+
+/* The firmware event each exception counts as (SBI spec table 6). */
+static int fw_event_of(unsigned long cause)
+{
+	switch (cause) {
+	case CAUSE_MISALIGNED_LOAD:  return PMU_FW_MISALIGNED_LOAD;
+	case CAUSE_MISALIGNED_STORE: return PMU_FW_MISALIGNED_STORE;
+	case CAUSE_LOAD_ACCESS:      return PMU_FW_ACCESS_LOAD;
+	case CAUSE_STORE_ACCESS:     return PMU_FW_ACCESS_STORE;
+	case CAUSE_ILLEGAL_INSN:     return PMU_FW_ILLEGAL_INSN;
+	default:                     return -1;
+	}
+}
+
+/*
+ * A counter read from the mode below (csrrs rd, <counter>, x0: rdcycle,
+ * rdtime, rdinstret, hpmcounterN, and on rv32 their upper halves) that
+ * trapped as an illegal instruction because its mcounteren bit is clear
+ * (priv spec 3.1.11 "Machine Counter-Enable Register"). Two cases are the
+ * firmware's to answer, as counters.c decided at boot: time on a hart
+ * without the time CSR (CVA6) or with TM kept clear, from the board timer,
+ * as Linux on such a core expects; and on an M+U hart whose counter reads
+ * trap (the demo system's Ibex), every counter the PMU found, from the
+ * M-mode counters. Anything else is not ours.
+ */
+#define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
+#define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
+
+static bool emulate_counter_read(struct trap_frame *f)
+{
+	uint32_t insn = (uint32_t)r_mtval();
+	unsigned csr, rd, n;
+	uint64_t now;
+	bool hi;
+
+	/* mtval holds the instruction on CVA6 and QEMU; 0 means "go and read it". */
+	if (!insn && !read_lower_insn(r_mepc(), &insn))
+		return false;
+	if ((insn & CSRRS_X0_MASK) != CSRRS_X0_MATCH)
+		return false;
+	csr = insn >> 20;
+	rd = (insn >> 7) & 31;
+	/* 0xc00-0xc1f: cycle, time, instret, hpmcounter3..31; on rv32
+	 * 0xc80-0xc9f read their upper halves. */
+	hi = __riscv_xlen == 32 && (csr & ~31U) == CSR_CYCLEH;
+	if ((csr & ~31U) != CSR_CYCLE && !hi)
+		return false;
+	n = csr & 31;
+	/* Ours only where the boot probe found the read would trap and the
+	 * firmware can answer it (counters.c says which). */
+	if (!counters_emulated(n, features.counteren, features.has_s_mode, pmu_hw()))
+		return false;
+	now = n == 1 ? board_timer_value() : csr_read_counter(n);
+	if (rd)   /* rd = x0 reads and discards */
+		f->x[rd] = (unsigned long)(hi ? now >> 32 : now);
+	w_mepc(r_mepc() + 4);
+	return true;
+}
+
+/*
+ * Deliver the trap to S-mode as if it had never been routed to M-mode
+ * (priv spec 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1
+ * "Supervisor Status Register"): S-mode's trap CSRs get what M-mode's hold,
+ * and mret resumes at stvec in S-mode with interrupts off.
+ */
+static void redirect_to_smode(unsigned long cause, unsigned long tval,
+			      unsigned long prev_mode)
+{
+	unsigned long ms = r_mstatus();
+
+	w_scause(cause);
+	w_sepc(r_mepc());
+	w_stval(tval);
+	ms &= ~(MSTATUS_SPP | MSTATUS_SPIE | MSTATUS_MPP);
+	if (prev_mode == PRV_S)
+		ms |= MSTATUS_SPP;
+	if (ms & MSTATUS_SIE)
+		ms |= MSTATUS_SPIE;
+	ms &= ~MSTATUS_SIE;
+	ms |= (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
+	w_mstatus(ms);               /* S-mode sees the trap with SIE cleared */
+	w_mepc(r_stvec() & ~3UL);    /* exceptions enter stvec's base */
+}
+
+void trap_handler(struct trap_frame *f)
+{
+	unsigned long cause = r_mcause();
+	unsigned long prev = (r_mstatus() & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	unsigned long tval;
+	int ev;
+
+	if (cause & CAUSE_IRQ_FLAG) {
+		unsigned long hartid = r_mhartid();
+
+		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_TIMER)
+			sbi_timer_irq();
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available())
+			ipi_process(hartid);        /* another hart asked for something */
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_LCOF && smode_ext_lcofi())
+			;                           /* a counter overflowed: an SSE event */
+		else
+			panic(f, "unexpected interrupt");
+		/* On the way out: an SSE event readied for us (sbi_sse.c). */
+		smode_ext_irq_exit(hartid);
+		return;
+	}
+	if (prev == PRV_M)
+		panic(f, "exception in M-mode");
+
+	/* An ecall from a mode the fast path does not expect: same dispatcher. */
+	if (cause == CAUSE_USER_ECALL || cause == CAUSE_SUPERVISOR_ECALL) {
+		struct sbiret r = sbi_ecall(f->x[10], f->x[11], f->x[12], f->x[13],
+					    f->x[14], f->x[15], f->x[16], f->x[17]);
+		f->x[REG_A0] = (unsigned long)r.error;
+		f->x[REG_A1] = r.value;
+		w_mepc(r_mepc() + 4);
+		return;
+	}
+
+	ev = fw_event_of(cause);
+	if (ev >= 0)
+		pmu_fw_event(this_pmu(), (unsigned)ev);   /* once, emulated or not */
+	tval = r_mtval();   /* before emulation: a guarded access rewrites mtval */
+	if (cause == CAUSE_ILLEGAL_INSN && emulate_counter_read(f))
+		return;
+	/* A misaligned load/store (the hook checks the cause) may be emulated,
+	 * or turn into the page/access fault one of its bytes took. */
+	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
+		return;
+	if (features.has_s_mode) {
+		redirect_to_smode(cause, tval, prev);
+		return;
+	}
+	/* No S-mode to hand it to: the U-mode payload crashed. */
+	panic(f, "payload fault and no S-mode to deliver it to");
+}

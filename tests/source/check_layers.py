@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Fail if a firmware file includes from a layer above its own.
+
+src/ is one folder per layer (docs/architecture.md), top to bottom:
+boot, trap, sbi, hart, cores, platform, drivers, base, then arch and lib
+side by side at the bottom. A file may include headers of its own layer
+and of the layers below it; every include names its layer ("base/mem.h"),
+so the check only reads include lines. The generated tally_config.h
+belongs to no layer: anyone may include it. System headers (<...>) are
+not the firmware's.
+
+    check_layers.py SOURCE_DIR     check SOURCE_DIR/src
+    check_layers.py --self-test    prove that the check can fail
+"""
+import pathlib
+import re
+import sys
+import tempfile
+
+LAYERS = ["boot", "trap", "sbi", "hart", "cores", "platform", "drivers", "base", "arch|lib"]
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names.split("|")}
+FREE = {"tally_config.h"}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def offenders(root):
+    """(file, line, why) for every include that reaches up or names no layer."""
+    src = pathlib.Path(root) / "src"
+    found = []
+    for path in sorted(src.rglob("*")):
+        if path.suffix not in (".c", ".h", ".S"):
+            continue
+        rel = path.relative_to(src)
+        own = RANK.get(rel.parts[0]) if len(rel.parts) > 1 else None
+        if own is None:
+            found.append((rel, 0, "is in no layer (src/<layer>/...)"))
+            continue
+        text = path.read_text(errors="replace")
+        for m in INCLUDE.finditer(text):
+            inc = m.group(1)
+            line = text.count("\n", 0, m.start()) + 1
+            if inc in FREE:
+                continue
+            layer = RANK.get(inc.split("/")[0]) if "/" in inc else None
+            if layer is None:
+                found.append((rel, line, f'includes "{inc}", which names no layer'))
+            elif layer < own:
+                found.append((rel, line, f'includes "{inc}" from {inc.split("/")[0]}, '
+                              f"a layer above {rel.parts[0]}"))
+    return found
+
+
+def self_test():
+    """A tree that only looks down passes; each kind of offence fails."""
+    clean = {
+        "src/boot/init.c": '#include "trap/trap.h"\n#include "base/mem.h"\n#include "tally_config.h"\n',
+        "src/sbi/sbi_pmu.c": '#include "cores/pmu/pmu.h"\n#include <stdint.h>\n#include "sbi/x.h"\n',
+        "src/arch/entry.S": '#include "arch/riscv.h"\n#include "lib/fdt.h"\n',
+        "src/lib/fdt.c": '#include "arch/riscv.h"\n',
+    }
+    bad = {
+        "src/base/mem.c": '#include "hart/hart.h"\n',
+        "src/cores/pmu/pmu.c": '#include "sbi/sbi_ext.h"\n',
+        "src/drivers/uart.c": '#include "mem.h"\n',
+        "src/arch/x.S": '#  include "drivers/clint.h"\n',
+        "src/loose.c": "int x;\n",
+    }
+    with tempfile.TemporaryDirectory() as d:
+        for name, text in clean.items():
+            p = pathlib.Path(d) / name
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+        if offenders(d):
+            print("self-test FAILED: a clean tree was reported:", offenders(d))
+            return 1
+        for name, text in bad.items():
+            p = pathlib.Path(d) / name
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+            got = [f"src/{f}" for f, _, _ in offenders(d)]
+            if got != [name]:
+                print(f"self-test FAILED: {name} gave {got}")
+                return 1
+            p.unlink()
+    print("self-test: a clean tree passes, each of", len(bad), "offending files fails")
+    return 0
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
+    found = offenders(sys.argv[1])
+    for path, n, why in found:
+        print(f"src/{path}:{n}: {why}")
+    if found:
+        print("Layers, top to bottom:", " > ".join(LAYERS), "(docs/architecture.md)")
+        return 1
+    print("every include looks down:", " > ".join(LAYERS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
