@@ -90,6 +90,9 @@ def self_test():
 def main():
     if sys.argv[1:] == ["--self-test"]:
         return self_test()
+    if not (pathlib.Path(sys.argv[1]) / "src").is_dir():
+        print(f"{sys.argv[1]}/src: no such folder (give the project root)")
+        return 1
     found = offenders(sys.argv[1])
     for path, n, why in found:
         print(f"src/{path}:{n}: {why}")
