@@ -9,7 +9,10 @@ bench payload; --built names a build directory the caller has just built,
 which is then left alone), boots tests/payload/bench.c under
 `qemu -icount shift=0,sleep=off` on Tally rv64, rv32, each with and without
 Sscofpmf, and on Debian's OpenSBI 1.1 fw_jump (rv64, with and without
-Sscofpmf), and prints one markdown table of M-mode instructions per call.
+Sscofpmf) and OpenSBI's newest (../shared/opensbi, rv64 and rv32, where
+that folder is), and prints one markdown table of M-mode instructions per
+call. tests/docs/check_bench_figures.py checks the documents' figures
+against the same runs.
 
 The payload checks every answer it gets. If any run reports an unexpected
 answer (or does not finish), this prints why and exits non-zero with no
@@ -64,6 +67,8 @@ REASONS = {
                  "(NOT_SUPPORTED, as the spec allows; Linux 6.12 then stops without TAKE_SNAPSHOT, "
                  "the 6.1 rows).",
     "SBI < 3.0": "event_get_info is SBI 3.0; OpenSBI 1.1 answers NOT_SUPPORTED.",
+    "no snapshot": "OpenSBI's newest implements SBI 3.0 without snapshot memory (NOT_SUPPORTED, "
+                   "as SBI table 16 allows); Linux 6.12 then stops without TAKE_SNAPSHOT.",
     "started counter handed out again":
         "OpenSBI 1.1 hands out counter 0 (cycle) again while it is configured and started, "
         "so nothing can be held (SBI 11.7 says config_matching picks a counter not started; "
@@ -106,6 +111,9 @@ def opensbi_fw_jump():
     die("opensbi: no generic/fw_jump.bin in the package")
 
 
+NEWEST = os.path.join(ROOT, "..", "shared", "opensbi", "fw_jump-rv{}.bin")
+
+
 def configs(fw_jump):
     """(column, xlen, -cpu, firmware image) for each run."""
     out = []
@@ -117,6 +125,9 @@ def configs(fw_jump):
     for sscof in (False, True):
         cpu = "rv64" + (",sscofpmf=true" if sscof else "")
         out.append(("OpenSBI 1.1 rv64" + ("+sscofpmf" if sscof else ""), 64, cpu, fw_jump))
+    for xlen in (64, 32):
+        if os.path.exists(NEWEST.format(xlen)):
+            out.append((f"OpenSBI newest rv{xlen}", xlen, f"rv{xlen}", NEWEST.format(xlen)))
     return out
 
 
@@ -185,18 +196,19 @@ def image_sizes():
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--built", help="a preset build directory that is already up to date")
-    args = ap.parse_args()
-
-    build(args.built)
+def measure(built=None):
+    """{column: (rows, info)} of every configuration, after building what is needed."""
+    build(built)
     fw_jump = opensbi_fw_jump()
     results = {}
     for name, xlen, cpu, bios in configs(fw_jump):
         print(f"bench: {name} (-cpu {cpu}) ...", file=sys.stderr, flush=True)
         results[name] = bench_run(name, xlen, cpu, bios)
+    return results
 
+
+def render(results):
+    """The markdown table and its notes (lines), as docs/benchmark.md quotes them."""
     tally = [n for n in results if n.startswith("Tally")]
     osbi = [n for n in results if n.startswith("OpenSBI")]
     notes = {}   # reason -> footnote number
@@ -209,7 +221,7 @@ def main():
         return f"— ({n})"
 
     head = ["call", "target"] + tally + ["met (worst Tally)"] + osbi + \
-        [f"OpenSBI / Tally rv64{s}" for s in ("", "+sscofpmf")]
+        [f"OpenSBI 1.1 / Tally rv64{s}" for s in ("", "+sscofpmf")]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for key, label, target in ROWS:
         worst = max(results[n][0][key] for n in tally)
@@ -227,16 +239,10 @@ def main():
             o, t = results["OpenSBI 1.1 rv64" + s][0][key], results["Tally rv64" + s][0][key]
             cells.append(f"{o / t:.1f}×" if isinstance(o, int) else "—")
         lines.append("| " + " | ".join(cells) + " |")
-
-    print()
-    print(f"M-mode instructions per call (rdinstret around 256 calls, minus the same loop "
-          f"with a nop for each ecall; every answer checked), "
-          f"qemu -icount shift=0,sleep=off, {subprocess.run([QEMU[64], '--version'], capture_output=True, text=True).stdout.splitlines()[0]}:")
-    print()
-    print("\n".join(lines))
-    print()
+    lines.append("")
     notes_out = [f"({n}) {REASONS.get(reason, reason)}" for reason, n in notes.items()]
-    notes_out.append("No OpenSBI rv32 column: Debian 12 ships OpenSBI (package opensbi) for rv64 only.")
+    notes_out.append("Debian 12 ships OpenSBI 1.1 (package opensbi) for rv64 only; OpenSBI's newest "
+                     "is ../shared/opensbi (its README says how it was built).")
     notes_out.append("rv32: 35 counters do not fit one 32-bit mask; as Linux does, the payload keeps "
                      "the mask as 32-bit words and tries counter_idx_base 0, then 32. The timed "
                      "counter is always found in word 0.")
@@ -249,11 +255,23 @@ def main():
         key, rest = what.split(" ", 1)
         notes_out.append(f"Held for {key} (found by asking: config_matching until NOT_SUPPORTED), "
                          f"{', '.join(runs)}: {rest}.")
-    for line in notes_out:
-        print(f"- {line}")
     sizes = image_sizes()
     if sizes:
-        print(f"- Image sizes (text + data, bytes): {', '.join(sizes)}.")
+        notes_out.append(f"Image sizes (text + data, bytes): {', '.join(sizes)}.")
+    return lines + [f"- {line}" for line in notes_out]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--built", help="a preset build directory that is already up to date")
+    args = ap.parse_args()
+    results = measure(args.built)
+    print()
+    print(f"M-mode instructions per call (rdinstret around 256 calls, minus the same loop "
+          f"with a nop for each ecall; every answer checked), "
+          f"qemu -icount shift=0,sleep=off, {subprocess.run([QEMU[64], '--version'], capture_output=True, text=True).stdout.splitlines()[0]}:")
+    print()
+    print("\n".join(render(results)))
 
 
 if __name__ == "__main__":
