@@ -79,8 +79,10 @@ console=${DEBUG_CONSOLE:-stdio}
 
 # -S: do not start the CPU; it waits at the reset vector for gdb.
 # shellcheck disable=SC2086
+# -icount: the payload's rdcycle/rdinstret then count instructions, so
+# what it prints beside gdb makes sense (a stopped clock would not).
 "$qemu" $machine -cpu "$cpu" -m 128M -nographic -monitor none -serial "$console" \
-	-bios "$build/$bios" -kernel "$payload_elf" \
+	-icount shift=0,sleep=off -bios "$build/$bios" -kernel "$payload_elf" \
 	-gdb "tcp:127.0.0.1:$port" -S </dev/null &
 qemu_pid=$!
 setup=$(mktemp /tmp/tally-debug.XXXXXX)
@@ -95,6 +97,10 @@ for _ in $(seq 50); do
 	sleep 0.1
 done
 
+# The EIDs the firmware knows, named as its headers name them (SBI_EXT_<NAME>).
+eid_names=$(sed -n 's/^#define SBI_EXT_\([A-Z0-9_]*\) *\(0x[0-9a-fA-F]*\).*/  if \$a7 == \2\n    printf " (\1)"\n  end/p' \
+	"$(dirname "$0")"/../src/base/*.h)
+
 # `sbi`: the registers of an SBI call as the SBI spec (3.1, "Binary
 # Encoding") reads them, the EID in hex and named.
 cat >"$setup" <<GDB
@@ -106,30 +112,7 @@ add-symbol-file $payload_elf
 target remote 127.0.0.1:$port
 define sbi
   printf "SBI call: a7 (EID) = 0x%lx", \$a7
-  if \$a7 == 0x10
-    printf " (Base)"
-  end
-  if \$a7 == 0x54494d45
-    printf " (TIME)"
-  end
-  if \$a7 == 0x4442434e
-    printf " (DBCN)"
-  end
-  if \$a7 == 0x53525354
-    printf " (SRST)"
-  end
-  if \$a7 == 0x504d55
-    printf " (PMU)"
-  end
-  if \$a7 == 0x48534d
-    printf " (HSM)"
-  end
-  if \$a7 == 0x735049
-    printf " (IPI)"
-  end
-  if \$a7 == 0x52464e43
-    printf " (RFENCE)"
-  end
+$eid_names
   printf ", a6 (FID) = %lu\n", \$a6
   printf "  a0 = 0x%lx  a1 = 0x%lx  a2 = 0x%lx  a3 = 0x%lx  a4 = 0x%lx  a5 = 0x%lx\n", \$a0, \$a1, \$a2, \$a3, \$a4, \$a5
 end
