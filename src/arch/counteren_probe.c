@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Guarded probes of mcounteren and of the user-level counter CSRs (see
- * csr_probe.h), for counters.c. A core without U-mode may have no
- * mcounteren (priv spec 3.1.11 "Machine Counter-Enable Register"), and a core may lack the user-level
- * counter CSRs altogether (older Ibex): both trap, which the trap guard
- * turns into a false return.
+ * Guarded probes of mcounteren and the user-level counters, for counters.c:
+ * a core without U-mode may have no mcounteren (priv spec 3.1.11 "Machine
+ * Counter-Enable Register"), older Ibex no user-level counter CSRs.
  */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The user-level counters (cycle, time, instret, hpmcounterN) indexed by
- * number, for the boot probes. A CSR number is part of the instruction, so
- * "read counter n" is a switch with one csrr per case; the compiler turns
- * it into a jump table. The banks on the PMU's hot path (mhpmcounterN,
- * mhpmeventN) are tables in assembly instead: csr_bank.S.
+ * The user-level counters indexed by number, for the boot probes: a switch
+ * with one csrr per case (a CSR number is part of the instruction). The
+ * banks on the PMU's hot path are tables in csr_bank.S instead.
  */
 #include "arch/csr.h"
 

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The trap guard's vector (see csr.h). It leaves every register as it was:
- * t0 is parked in mscratch while mepc is stepped past the faulting
- * instruction, and mscratch = 1 then tells trap_guard_end() it happened.
- * 256-byte aligned because Ibex only has vectored mode and takes
- * exceptions at the vector base.
+ * The trap guard's vector (trap_guard.h): steps mepc past the faulting
+ * instruction with t0 parked in mscratch, then leaves mscratch = 1 for
+ * trap_guard_end(). 256-byte aligned: Ibex's vectored mode needs it.
  */
 	.section .text
 	.balign 256
