@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guarded probes of mcounteren and the user-level counters, for counters.c:
- * a core without U-mode may have no mcounteren (priv spec 3.1.11 "Machine
- * Counter-Enable Register"), older Ibex no user-level counter CSRs.
- */
+/* Guarded probes for counters.c: a core without U-mode may lack mcounteren (priv
+ * spec 3.1.11 "Machine Counter-Enable Register"), older Ibex the user counters. */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
 #include "arch/trap_guard.h"

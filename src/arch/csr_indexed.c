@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The user-level counters indexed by number, for the boot probes: a switch
- * with one csrr per case (a CSR number is part of the instruction). The
- * banks on the PMU's hot path are tables in csr_bank.S instead.
- */
+/* The user-level counters by number, for the boot probes: a switch of csrr's
+ * (a CSR number is part of the instruction). The hot banks: csr_bank.S. */
 #include "arch/csr.h"
 
 #define C4(M, b) M(b) M(b + 1) M(b + 2) M(b + 3)

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guarded counter-bank probes: priv spec 3.1.10 "Hardware Performance
- * Monitor" lets mhpmcounterN/mhpmeventN be read-only zero (Ibex), and QEMU
- * traps on the ones it lacks; the guard makes that a false return.
- */
+/* Guarded bank probes: mhpmcounterN/mhpmeventN may be read-only zero (priv spec
+ * 3.1.10 "Hardware Performance Monitor"), or trap (QEMU): then false. */
 #include "arch/csr.h"        /* the host tests put a fake one first */
 #include "arch/csr_probe.h"
 #include "arch/trap_guard.h" /* and a fake of this one */

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Counter-bank access as plain functions, no inline assembly, so a PMU
- * backend that includes only this header (Ibex's) links against csr_bank.S
- * and csr_probe.c in the firmware and a fake CSR file in its host tests.
- */
+/* Counter-bank access as plain functions, no inline assembly: a backend using
+ * only this header (Ibex's) links against a fake CSR file in its host tests. */
 #ifndef TALLY_ARCH_CSR_PROBE_H
 #define TALLY_ARCH_CSR_PROBE_H
 

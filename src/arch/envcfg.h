@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The CSR fields behind SBI FWFT: medeleg's misaligned bits, and menvcfg
- * (priv spec 3.1.18 "Machine Environment Configuration Registers (menvcfg
- * and menvcfgh)"), 64-bit in two halves on rv32. Older cores lack menvcfg:
- * probe under the trap guard.
- */
+/* The fields behind SBI FWFT: medeleg's misaligned bits and menvcfg (priv spec
+ * 3.1.18 "Machine Environment Configuration Registers (menvcfg and menvcfgh)"),
+ * two halves on rv32. Older cores lack menvcfg: probe under the trap guard. */
 #ifndef TALLY_ARCH_ENVCFG_H
 #define TALLY_ARCH_ENVCFG_H
 

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Memory ordering between harts, and the fences a remote-fence request runs:
- * fence.i, sfence.vma (priv spec 4.2.1 "Supervisor Memory-Management Fence
- * Instruction"), hfence.* (priv spec 8.3.2 "Hypervisor Memory-Management
- * Fence Instructions").
- */
+/* Ordering between harts, and the remote fences: sfence.vma (priv spec 4.2.1
+ * "Supervisor Memory-Management Fence Instruction"), hfence.* (priv spec 8.3.2
+ * "Hypervisor Memory-Management Fence Instructions"). */
 #ifndef TALLY_ARCH_FENCE_H
 #define TALLY_ARCH_FENCE_H
 

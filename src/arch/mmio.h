@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Device registers, reached through these functions only, so that the host
- * tests can put a fake first on the include path that records every access
- * (tests/host/boards/fake/arch/mmio.h) and check a board without the board.
- */
+/* Device registers, only through these: the host tests put a fake first on the
+ * include path (tests/host/boards/fake/arch/mmio.h) that records every access,
+ * so a board is checked without the board. */
 #ifndef TALLY_ARCH_MMIO_H
 #define TALLY_ARCH_MMIO_H
 #include <stdint.h>

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Sdtrig's trigger CSRs (Debug spec, "Trigger Module"). tinfo bit N: type N
- * supported; exactly 1 means "no trigger here". Without Sdtrig they trap.
- */
+/* Sdtrig's trigger CSRs (Debug spec, "Trigger Module"); they trap without it.
+ * tinfo bit N: type N supported; exactly 1 means "no trigger here". */
 #ifndef TALLY_ARCH_SDTRIG_H
 #define TALLY_ARCH_SDTRIG_H
 

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The trap guard's vector (trap_guard.h): steps mepc past the faulting
- * instruction with t0 parked in mscratch, then leaves mscratch = 1 for
- * trap_guard_end(). 256-byte aligned: Ibex's vectored mode needs it.
- */
+/* The trap guard's vector (trap_guard.h): mepc past the faulting instruction,
+ * t0 parked in mscratch, then mscratch = 1 for trap_guard_end(). 256-byte
+ * aligned: Ibex takes exceptions at its vectored base. */
 	.section .text
 	.balign 256
 	.globl trap_guard_vector

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Trap guard, for probing what a core implements:
+/* Trap guard, for probing what a core implements:
  *	trap_guard_begin(&g); v = r_mcountinhibit(); ok = !trap_guard_end(&g);
- * While it is up, an exception skips the faulting 4-byte instruction and is
- * remembered instead of taken. It borrows mtvec and mscratch.
- */
+ * An exception while it is up skips the faulting 4-byte instruction and is
+ * remembered instead of taken. It borrows mtvec and mscratch. */
 #ifndef TALLY_ARCH_TRAP_GUARD_H
 #define TALLY_ARCH_TRAP_GUARD_H
 

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guard words. The pattern depends on the address, so guard memory copied
- * from elsewhere is caught too; an odd multiplier is a bijection on 32 bits,
- * and 0 and all ones, a careless store's favourites, are never the pattern.
- */
+/* The pattern depends on the address, so copied guard memory is caught too;
+ * an odd multiplier is a bijection on 32 bits; 0 and all ones never occur. */
 #include "base/fw_guard.h"
 
 uint32_t fw_guard_word(uintptr_t addr)

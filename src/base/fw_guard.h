@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guard words: a pattern over firmware memory no code may write, checked
- * later by the TALLY_TEXT_CHECKSUM build (text_checksum.c). Pure functions
- * over [lo, hi), host-tested (tests/host/guard).
- */
+/* Guard words: a pattern over firmware memory no code may write, checked by the
+ * TALLY_TEXT_CHECKSUM build; pure functions, host-tested (tests/host/guard). */
 #ifndef TALLY_FW_GUARD_H
 #define TALLY_FW_GUARD_H
 

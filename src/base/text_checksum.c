@@ -56,7 +56,6 @@ static void guard_regions(struct guard_region r[N_REGIONS])
 				      (uintptr_t)(tally_guard_data + GUARD_WORDS) };
 	r[2] = (struct guard_region){ "bss", 0, (uintptr_t)tally_guard_bss,
 				      (uintptr_t)(tally_guard_bss + GUARD_WORDS) };
-	/* Hart h's stack is [_stacks_end - (h + 1) * size, _stacks_end - h * size) (entry.S). */
 	for (unsigned h = 0; h < TALLY_MAX_HARTS; h++) {
 		uintptr_t lo = (uintptr_t)_stacks_end - (h + 1) * (uintptr_t)TALLY_STACK_SIZE;
 		r[3 + h] = (struct guard_region){ "stack bottom", h, lo, lo + STACK_GUARD };
@@ -81,7 +80,6 @@ static const volatile unsigned char selftest_const = 0x5a;
 
 static void selftest_corrupt(const struct guard_region r[N_REGIONS])
 {
-	/* A different byte in each: first, last, and in between. */
 	for (unsigned i = 0; i < N_REGIONS; i++) {
 		uintptr_t n = r[i].hi - r[i].lo;
 		if (n)

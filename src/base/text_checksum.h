@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * TALLY_TEXT_CHECKSUM (text_checksum.c): has anything written to the
- * firmware's code, constants or guard words since boot? Without it,
- * text_checksum_none.c: nothing is computed.
- */
+/* TALLY_TEXT_CHECKSUM (text_checksum.c): did anything write the firmware's code,
+ * constants or guard words since boot? Without it, text_checksum_none.c. */
 #ifndef TALLY_TEXT_CHECKSUM_H
 #define TALLY_TEXT_CHECKSUM_H
 

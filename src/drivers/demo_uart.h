@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The UART of lowRISC's Ibex demo system (rtl/system/uart.sv in
- * lowRISC/ibex-demo-system): three 32-bit registers, baud rate fixed in
- * hardware, so no init.
- */
+/* The UART of lowRISC's Ibex demo system (rtl/system/uart.sv): three 32-bit
+ * registers, baud rate fixed in hardware, so no init. */
 #ifndef TALLY_DEMO_UART_H
 #define TALLY_DEMO_UART_H
 #include "drivers/device.h"

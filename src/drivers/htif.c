@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "drivers/htif.h"
 
-/*
- * In their own input section, kept only where a board uses htif_reset;
- * a cache line of their own, as the fesvr simulators expect.
- */
+/* own section: kept only where a board uses htif_reset; own cache line for fesvr */
 volatile uint64_t tohost __attribute__((section(".htif"), aligned(64)));
 volatile uint64_t fromhost __attribute__((section(".htif"), aligned(8)));
 

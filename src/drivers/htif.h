@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * HTIF, the host-target interface of Spike and the fesvr simulators (the
- * CVA6 testharness): the simulator finds `tohost` by name in the ELF;
- * writing (code << 1) | 1 there ends the run with status code.
- */
+/* HTIF, the host-target interface of Spike and the fesvr simulators: they find
+ * `tohost` in the ELF; writing (code << 1) | 1 there ends the run. */
 #ifndef TALLY_HTIF_H
 #define TALLY_HTIF_H
 #include "drivers/device.h"

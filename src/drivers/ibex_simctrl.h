@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * SimCtrl, the control block of Ibex's simple_system
- * (shared/rtl/sim/simulator_ctrl.sv): a byte written at +0x0 goes to the
- * log, 1 written at +0x8 ends the simulation. Output only.
- */
+/* SimCtrl of Ibex's simple_system (shared/rtl/sim/simulator_ctrl.sv): a byte
+ * at +0x0 goes to the log, 1 at +0x8 ends the simulation. Output only. */
 #ifndef TALLY_IBEX_SIMCTRL_H
 #define TALLY_IBEX_SIMCTRL_H
 #include "drivers/device.h"

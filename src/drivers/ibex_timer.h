@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The machine timer of lowRISC's Ibex examples (shared/rtl/timer.sv, in the
- * simple_system and the demo system). The interrupt stays raised while
- * mtime >= mtimecmp, on the demo system until mtimecmp is written again.
- */
+/* The timer of lowRISC's Ibex examples (shared/rtl/timer.sv): the interrupt stays
+ * raised while mtime >= mtimecmp, on the demo system until mtimecmp is written. */
 #ifndef TALLY_IBEX_TIMER_H
 #define TALLY_IBEX_TIMER_H
 #include "drivers/device.h"

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * memcpy and memmove in place of picolibc's, which use t2 (the t2..t6 rule:
- * src/arch/entry.S). Only the device-tree editor and GCC's struct copies
- * call them: byte loops will do.
- */
+/* memcpy and memmove in place of picolibc's, which use t2 (the t2..t6 rule:
+ * src/arch/entry.S); only the FDT editor and GCC's struct copies call them. */
 #include <stddef.h>
 #include <string.h>
 

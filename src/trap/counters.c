@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Which counters the mode below M reads natively, probed rather than
- * assumed from a core's name (docs/boot.md, section 2, says why), and which
- * others the firmware answers when their reads trap (trap.c).
- */
+/* Which counters the mode below reads natively, probed rather than assumed from
+ * a core's name (docs/boot.md, section 2), and which traps the firmware answers. */
 #include "arch/csr_probe.h"
 #include "trap/counters.h"
 

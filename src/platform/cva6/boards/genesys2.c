@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Board: CVA6 on the Digilent Genesys2 (openhwgroup's FPGA flow): the
- * testharness's map, its ROM's device tree copied to RAM to be edited, no
- * power-off (CPU_RESET restarts). docs/boards/cva6.md.
- */
+/* Board: CVA6 on the Digilent Genesys2: the testharness's map, the ROM's tree
+ * copied to RAM, no power-off (CPU_RESET restarts). docs/boards/cva6.md. */
 #include "platform/cva6/cva6_board.h"
 
 const struct platform platform = {

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * CVA6's stand-in: the cva6 PMU backend on QEMU virt (-cpu rv64,pmu-num=6),
- * time CSR hidden as on CVA6. QEMU counts none of CVA6's events; what it
- * cannot show: docs/boards/cva6.md, "Testing in CI".
- */
+/* CVA6's stand-in: the cva6 backend on QEMU virt (-cpu rv64,pmu-num=6), time CSR
+ * hidden. What it cannot show: docs/boards/cva6.md, "Testing in CI". */
 #include "trap/misaligned.h"
 #include "base/platform.h"
 #include "platform/common/qemu_virt.h"

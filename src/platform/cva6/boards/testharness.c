@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Board: the CVA6 testharness under Verilator, ended through HTIF. mtime runs
- * at 12.5 MHz, not the 32768 Hz its ROM's tree claims; dt_fixup writes the
- * real rate into the payload's tree (docs/boards/cva6.md).
- */
+/* Board: the CVA6 testharness under Verilator, ended through HTIF. mtime runs at
+ * 12.5 MHz, not the 32768 Hz its ROM's tree says (docs/boards/cva6.md). */
 #include "drivers/htif.h"
 #include "platform/cva6/cva6_board.h"
 

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Board: lowRISC's Ibex demo system on a Digilent Arty A7: one hart, 128 KiB
- * of BRAM, no PMP (the banner says the firmware is unprotected). Its map
- * and what was checked on it: docs/boards/ibex.md.
- */
+/* Board: lowRISC's Ibex demo system on an Arty A7: one hart, 128 KiB of BRAM, no
+ * PMP (the banner says so). Its map: docs/boards/ibex.md. */
 #include "drivers/demo_uart.h"
 #include "drivers/ibex_timer.h"
 #include "platform/ibex/ibex_board.h"

@@ -1,10 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Board: QEMU virt with the lowrisc-ibex CPU, the Ibex stand-in in CI. It
- * has no event counters; TALLY_HIDE_USER_COUNTERS (tally-emul) makes
- * counter reads trap as on the demo system. What it cannot show:
- * docs/boards/ibex.md, "The QEMU stand-in".
- */
+/* Board: QEMU virt with the lowrisc-ibex CPU, the Ibex stand-in; with
+ * TALLY_HIDE_USER_COUNTERS counter reads trap as on the demo system.
+ * What it cannot show: docs/boards/ibex.md, "The QEMU stand-in". */
 #include "platform/common/qemu_virt.h"
 #include "platform/ibex/ibex_board.h"
 

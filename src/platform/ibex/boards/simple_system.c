@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Board: Ibex simple_system, the Verilator model most Ibex users run first.
- * Its map (docs/boards/ibex.md): RAM at 0x00100000, reset at +0x80, SimCtrl
- * console and halt, the example timer. PMP is a synthesis option: probed.
- */
+/* Board: Ibex simple_system, the Verilator model; its map: docs/boards/ibex.md.
+ * PMP is a synthesis option: probed. */
 #include "drivers/ibex_simctrl.h"
 #include "drivers/ibex_timer.h"
 #include "platform/ibex/ibex_board.h"
