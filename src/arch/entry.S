@@ -84,12 +84,12 @@ boot_done:	.word 0
  * call may change a0 and a1 only (SBI spec 3.1), so what C may clobber is
  * saved and put back: ra, t0, t1, a2..a7.
  *
- * The t2..t6 rule (written here once): all firmware C is compiled with
- * -ffixed-t2 ... -ffixed-t6 (CMakeLists.txt), so those registers keep
- * their value until mret and are never saved. Library code is built
- * without the flag, so tools/check-fixed-regs.py fails the build if any
- * instruction outside slow_path touches them. t0 and t1 stay temporaries:
- * `tail` and the save/restore sequences use them whatever the flags.
+ * The t2..t6 rule (stated here once; docs/walkthrough.md weighs it): all
+ * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (CMakeLists.txt), so
+ * those registers keep their value until mret and are never saved. Library
+ * code is built without the flag, so tools/check-fixed-regs.py fails the
+ * build if any instruction outside slow_path touches them. t0 and t1 stay
+ * temporaries: `tail` and the save/restore sequences use them regardless.
  * Every other trap takes slow_path, which saves all 31 registers.
  */
 	.section .text
