@@ -2,13 +2,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Fail the build if any code in the firmware touches t2..t6.
 
-The firmware's C code is compiled with -ffixed-t2 ... -ffixed-t6: the
-compiler never uses those registers, so the ecall fast path in
-src/arch/entry.S need not save them (10 instructions a call). That holds
-only if nothing else linked in uses them either: libgcc and picolibc code
-is compiled without the flags. This check reads every instruction of the
-image and allows t2..t6 only in the trap entry's slow path, which saves
-and restores every register on purpose.
+The t2..t6 rule (src/arch/entry.S): the ecall fast path does not save
+them, which holds only if libgcc and picolibc code, built without
+-ffixed-t2 ... -ffixed-t6, does not use them either. This reads every
+instruction of the image and allows t2..t6 only in entry.S's slow_path.
 
     check-fixed-regs.py OBJDUMP tally.elf
 """

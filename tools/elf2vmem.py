@@ -2,22 +2,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """elf2vmem.py ELF VMEM BASE: write an ELF's loadable bytes as a .vmem file.
 
-A .vmem file is what Verilog's $readmemh reads to initialise a memory, the
-way lowRISC's Ibex demo system bakes a program into its BRAM (and the
-simple_system into its RAM model):
-  - the memory is an array of 32-bit words, so every value is one word,
-    written as 8 hex digits; a word holds the 4 bytes at its address
-    little-endian (the byte at the lowest address is the low byte), as the
-    little-endian core reads it;
-  - "@ADDR" (hex) sets where the next words go, counted in words from the
-    start of the memory, i.e. (address - BASE) / 4.
-Every line here is "@ADDR" followed by up to 8 words. What is written is
-exactly the bytes of the ELF's PT_LOAD segments (file size, at their
-physical address), padded with zeros to whole words; nothing else.
-
-No libraries: the ELF header and program headers are read with struct, so
-this runs wherever python3 does. tests/image/check_vmem.py checks the
-result against objcopy's binary image.
+A .vmem file is what Verilog's $readmemh reads to initialise a memory (the
+Ibex demo system's BRAM, the simple_system's RAM model): 32-bit words, 8
+hex digits each, little-endian; "@ADDR" sets where the next words go, in
+words from BASE. Each line is "@ADDR" and up to 8 words: exactly the bytes
+of the PT_LOAD segments, padded with zeros to whole words. No libraries,
+so it runs wherever python3 does; tests/image/check_vmem.py checks it
+against objcopy's binary image.
 """
 import struct
 import sys

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The few atomic operations harts use to talk to each other (HSM states,
- * IPI mailboxes). GCC's __atomic builtins become AMO and LR/SC
- * instructions where the A extension exists. Cores without it (Ibex) have
- * one hart, so a plain load and store is already atomic there.
- */
+/* Atomics between harts (HSM, IPI mailboxes); a core without the A extension
+ * (Ibex) has one hart, where plain loads and stores are atomic already. */
 #ifndef TALLY_ARCH_ATOMIC_H
 #define TALLY_ARCH_ATOMIC_H
 

@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guarded probes of mcounteren and of the user-level counter CSRs (see
- * csr_probe.h), for counters.c. A core without U-mode may have no
- * mcounteren (priv spec 3.1.11 "Machine Counter-Enable Register"), and a core may lack the user-level
- * counter CSRs altogether (older Ibex): both trap, which the trap guard
- * turns into a false return.
- */
+/* Guarded probes for counters.c: a core without U-mode may lack mcounteren (priv
+ * spec 3.1.11 "Machine Counter-Enable Register"), older Ibex the user counters. */
 #include "arch/csr.h"
 #include "arch/csr_probe.h"
 #include "arch/trap_guard.h"

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * CSR access: one small named accessor per CSR, so logic files read like
- * prose ("w_mepc(epc)") and never spell an instruction or a CSR number.
- * Inline assembly lives in src/arch/ only (tests/source/check_asm_in_arch.py
- * fails the host tests otherwise); the trap guard, wfi and the fences
- * have headers of their own here.
+ * One named accessor per CSR, so logic files read "w_mepc(epc)" and never
+ * spell an instruction or a CSR number. Inline assembly lives in src/arch/
+ * only (tests/source/check_asm_in_arch.py).
  */
 #ifndef TALLY_ARCH_CSR_H
 #define TALLY_ARCH_CSR_H
@@ -23,23 +21,16 @@
 #define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
 
-/* which hart is this? */
 static inline unsigned long r_mhartid(void) { return csr_read(mhartid); }
-/* who made the core (Base extension, SBI spec 4.5-4.7) */
 static inline unsigned long r_mvendorid(void) { return csr_read(mvendorid); }
 static inline unsigned long r_marchid(void) { return csr_read(marchid); }
 static inline unsigned long r_mimpid(void) { return csr_read(mimpid); }
-/* ISA string bits and XLEN */
 static inline unsigned long r_misa(void) { return csr_read(misa); }
-/* global machine status: MPP, interrupt enables */
 static inline unsigned long r_mstatus(void) { return csr_read(mstatus); }
 static inline void w_mstatus(unsigned long x) { csr_write(mstatus, x); }
-/* exception delegation to S-mode */
 static inline void w_medeleg(unsigned long x) { csr_write(medeleg, x); }
-/* interrupt delegation to S-mode */
 static inline void w_mideleg(unsigned long x) { csr_write(mideleg, x); }
 static inline unsigned long r_mideleg(void) { return csr_read(mideleg); }
-/* machine interrupt enables */
 static inline unsigned long r_mie(void) { return csr_read(mie); }
 static inline void w_mie(unsigned long x) { csr_write(mie, x); }
 static inline void set_mie(unsigned long x) { csr_set(mie, x); }
@@ -48,20 +39,15 @@ static inline void clear_mie(unsigned long x) { csr_clear(mie, x); }
 static inline unsigned long r_mip(void) { return csr_read(mip); }
 static inline void set_mip(unsigned long x) { csr_set(mip, x); }
 static inline void clear_mip(unsigned long x) { csr_clear(mip, x); }
-/* trap vector base */
 static inline void w_mtvec(unsigned long x) { csr_write(mtvec, x); }
 static inline unsigned long r_mtvec(void) { return csr_read(mtvec); }
 /* points at this hart's trap frame while a lower mode runs */
 static inline unsigned long r_mscratch(void) { return csr_read(mscratch); }
 static inline void w_mscratch(unsigned long x) { csr_write(mscratch, x); }
-/* where the trap happened and where mret goes */
 static inline unsigned long r_mepc(void) { return csr_read(mepc); }
 static inline void w_mepc(unsigned long x) { csr_write(mepc, x); }
-/* why we trapped */
 static inline unsigned long r_mcause(void) { return csr_read(mcause); }
-/* faulting address or instruction bits */
 static inline unsigned long r_mtval(void) { return csr_read(mtval); }
-/* which counters the next lower mode may read */
 static inline void w_mcounteren(unsigned long x) { csr_write(mcounteren, x); }
 static inline unsigned long r_mcounteren(void) { return csr_read(mcounteren); }
 static inline void w_scounteren(unsigned long x) { csr_write(scounteren, x); }
@@ -78,22 +64,16 @@ static inline void w_pmpcfg0(unsigned long x) { csr_write(pmpcfg0, x); }
 static inline void w_pmpaddr0(unsigned long x) { csr_write(pmpaddr0, x); }
 static inline unsigned long r_pmpaddr0(void) { return csr_read(pmpaddr0); }
 static inline void w_pmpaddr1(unsigned long x) { csr_write(pmpaddr1, x); }
-/* counter inhibit: bit n stops counter n from counting */
 static inline unsigned long r_mcountinhibit(void) { return csr_read(CSR_MCOUNTINHIBIT); }
 static inline void w_mcountinhibit(unsigned long x) { csr_write(CSR_MCOUNTINHIBIT, x); }
 static inline void set_mcountinhibit(unsigned long x) { csr_set(CSR_MCOUNTINHIBIT, x); }
 static inline void clear_mcountinhibit(unsigned long x) { csr_clear(CSR_MCOUNTINHIBIT, x); }
-/* the cycle and retired-instruction counters as M-mode sees them */
 static inline unsigned long r_mcycle(void) { return csr_read(mcycle); }
 static inline unsigned long r_minstret(void) { return csr_read(minstret); }
 /* the real-time counter; CVA6 has no such CSR and traps */
 static inline unsigned long r_time(void) { return csr_read(time); }
 
-/*
- * menvcfg.STCE (Sstc): lets S-mode program its own timer through stimecmp.
- * Bit 63 of menvcfg; on rv32 bit 31 of menvcfgh. Callers probe under the
- * trap guard first: menvcfg does not exist before Privileged Architecture 1.12.
- */
+/* menvcfg.STCE (Sstc): S-mode's own timer. Probe first: menvcfg is new in 1.12. */
 #if __riscv_xlen == 32
 static inline void set_menvcfg_stce(void) { csr_set(CSR_MENVCFGH, ENVCFG_STCE_HI); }
 static inline void clear_menvcfg_stce(void) { csr_clear(CSR_MENVCFGH, ENVCFG_STCE_HI); }
@@ -107,12 +87,10 @@ static inline bool r_menvcfg_stce(void) { return csr_read(CSR_MENVCFG) >> 63; }
 static inline unsigned long r_stimecmp(void) { return csr_read(CSR_STIMECMP); }
 
 /*
- * How many ASID (satp) and VMID (hgatp) bits the hart keeps: write a
- * paging mode with the field all ones, read back, and put 0 (Bare) back.
- * M-mode itself is never translated, so the short switch is harmless; a
- * mode the hart lacks makes the whole write a no-op (priv spec 4.1.11
- * "Supervisor Address Translation and Protection (satp) Register").
- * Run under the trap guard: satp and hgatp may not exist at all.
+ * ASID (satp) and VMID (hgatp) bits the hart keeps: write the field all ones,
+ * read back, restore Bare (M-mode is never translated). A mode the hart
+ * lacks makes the write a no-op (priv spec 4.1.11 "Supervisor Address
+ * Translation and Protection (satp) Register"). Run under the trap guard.
  */
 #if __riscv_xlen == 32
 #define SATP_MODE_SHIFT 31
@@ -144,7 +122,6 @@ static inline unsigned long probe_hgatp_vmid(unsigned long mode)
 	return (v >> SATP_ASID_SHIFT) & all;
 }
 
-/* Sstc: S-mode's own timer compare register (and its upper half on rv32) */
 static inline void w_stimecmp(uint64_t t)
 {
 #if __riscv_xlen == 32
@@ -156,18 +133,12 @@ static inline void w_stimecmp(uint64_t t)
 #endif
 }
 
-/* Indexed access to the counter and selector banks (csr_bank.S, csr_indexed.c). */
+/* The counter and selector banks, indexed (csr_bank.S, csr_indexed.c). */
 uint64_t csr_read_counter(unsigned idx);            /* mcycle/minstret/mhpmcounterN, 64-bit */
 void csr_write_counter(unsigned idx, uint64_t val);
 unsigned long csr_read_user_counter(unsigned idx);  /* cycle/time/instret/hpmcounterN, low XLEN */
 
-/*
- * The same two for code that often names cycle or instret: those two are
- * one csrr/csrw each (rv32: a pair of halves, as the bank does it), the
- * others go through the bank. Where idx is known at compile time the
- * branch disappears; where it is not, it costs one or two compares and saves the
- * bank's jump (and the caller's stack frame for the call).
- */
+/* The same, with cycle and instret inline (no call, no bank jump): the PMU's hot path. */
 #if __riscv_xlen == 32
 #define COUNTER64_READ(lo, hi) ({ unsigned long __h, __l, __h2; \
 	do { __h = csr_read(hi); __l = csr_read(lo); __h2 = csr_read(hi); } while (__h != __h2); \
@@ -202,7 +173,6 @@ void csr_write_event(unsigned idx, unsigned long val);
 unsigned long csr_read_eventh(unsigned idx);        /* mhpmeventNh: Sscofpmf on rv32 only */
 void csr_write_eventh(unsigned idx, unsigned long val);
 #endif
-/* Sscofpmf's overflow summary, readable only where Sscofpmf exists */
 static inline unsigned long r_scountovf(void) { return csr_read(CSR_SCOUNTOVF); }
 
 #endif

@@ -1,34 +1,20 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The counter and selector banks indexed by number: mcycle/minstret/
- * mhpmcounterN and mhpmeventN (and their upper halves on rv32).
- *
- * A CSR number is part of the csrr/csrw instruction, so "read counter n"
- * needs one instruction per n. In C that is a switch (csr_indexed.c keeps
- * the cold ones that way), which GCC compiles to a bounds check, a table
- * of offsets and an indirect jump: some 20 instructions a call. Here each
- * bank is a table of equal-sized entries, entry n at table + n * size,
- * and the function jumps straight into it: about 8 instructions. These
- * are the accesses on the PMU's start/stop path, so the difference shows
- * in every perf event switch.
- *
- * Only argument registers are used (a0 = n, a1.. = value), as any C
- * caller allows. Entries that name no CSR (counter 1 is mtime, which is
- * not a CSR; selectors 0..2 do not exist) read 0 and ignore writes, as the
- * switch did. Each csr instruction is 4 bytes, so
- * under the trap guard (csr_probe.c) a missing CSR is stepped over and
- * the entry still returns.
+ * mhpmcounterN and mhpmeventN (and the rv32 upper halves). A CSR number is
+ * part of the instruction, so each bank is a table of equal-sized entries
+ * the function jumps straight into, cheaper than a C switch's bounds check
+ * and offset table: these are on the PMU's start/stop path.
+ * Only argument registers are used. Entries naming no CSR (counter 1,
+ * selectors 0..2) read 0 and ignore writes. Every instruction is 4 bytes,
+ * so under the trap guard a missing CSR is stepped over.
  */
 #include "arch/riscv.h"
 
 	.option push
 	.option norvc            /* fixed-size entries: no compressed instructions */
 
-/*
- * Jump to entry a0 of table \tbl, entries 1 << \shift bytes. Callers pass
- * counter numbers (< 32); the mask keeps any other value inside the table
- * (it then names counter n % 32) instead of jumping past it.
- */
+/* Jump to entry a0 of \tbl (entries 1 << \shift bytes); the mask keeps it inside. */
 .macro BANK_JUMP tbl, shift, scratch
 	andi	a0, a0, 31
 	la	\scratch, \tbl
@@ -37,10 +23,7 @@
 	jr	\scratch
 .endm
 
-/*
- * A one-word selector bank: \name(n) reads (or \name(n, v) writes) CSR
- * \base + n; n = 0..2 have no selector (read 0, writes ignored).
- */
+/* \name(n) reads, or \name(n, v) writes, CSR \base + n */
 .macro SELECTOR_READ name, base
 	.section .text.\name, "ax"
 	.globl \name
@@ -119,11 +102,9 @@ write_counter_tbl:
 #else
 /*
  * rv32: uint64_t csr_read_counter(unsigned n), a0 = low, a1 = high.
- * Read high, low, high again; if the high half moved, the low half wrapped
- * in between, so read low and high once more. In practice twice at most: the second
- * pass compares against the high half it just read, so even under the
- * trap guard, where a missing CSR leaves its register unchanged, the
- * halves then agree.
+ * Read high, low, high; if the high half moved, read again. The retry
+ * compares against the high half it just read, so it ends even under the
+ * trap guard, where a missing CSR leaves its register unchanged.
  */
 	.section .text.csr_read_counter, "ax"
 	.globl csr_read_counter

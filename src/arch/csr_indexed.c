@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The user-level counters (cycle, time, instret, hpmcounterN) indexed by
- * number, for the boot probes. A CSR number is part of the instruction, so
- * "read counter n" is a switch with one csrr per case; the compiler turns
- * it into a jump table. The banks on the PMU's hot path (mhpmcounterN,
- * mhpmeventN) are tables in assembly instead: csr_bank.S.
- */
+/* The user-level counters by number, for the boot probes: a switch of csrr's
+ * (a CSR number is part of the instruction). The hot banks: csr_bank.S. */
 #include "arch/csr.h"
 
 #define C4(M, b) M(b) M(b + 1) M(b + 2) M(b + 3)

@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guarded counter-bank probes (see csr_probe.h). A core may leave any of
- * these CSRs out: priv spec 3.1.10 "Hardware Performance Monitor" lets
- * mhpmcounterN/mhpmeventN be read-only zero, and Ibex does exactly that,
- * while QEMU traps. The trap
- * guard turns "it trapped" into a false return instead of a panic.
- */
+/* Guarded bank probes: mhpmcounterN/mhpmeventN may be read-only zero (priv spec
+ * 3.1.10 "Hardware Performance Monitor"), or trap (QEMU): then false. */
 #include "arch/csr.h"        /* the host tests put a fake one first */
 #include "arch/csr_probe.h"
 #include "arch/trap_guard.h" /* and a fake of this one */

@@ -45,8 +45,7 @@ _start:
 #else
 	bnez	s0, secondary        /* no atomics (Ibex): hart 0 boots */
 #endif
-	/* Clear .bss, 64 bytes a loop (the linker script aligns both ends):
-	 * the per-hart PMU state is most of it, and boot time is counted. */
+	/* Clear .bss 64 bytes a loop (the linker script aligns both ends). */
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f
@@ -81,25 +80,17 @@ boot_lottery:	.word 0
 boot_done:	.word 0
 
 /*
- * The trap vector (direct mode).
+ * The trap vector (direct mode). The fast path is the payload's ecall: a
+ * call may change a0 and a1 only (SBI spec 3.1), so what C may clobber is
+ * saved and put back: ra, t0, t1, a2..a7.
  *
- * The fast path is an ecall from the payload's mode. The SBI spec lets a
- * call change a0 and a1 only (SBI spec 3.1), so whatever the C code below
- * may clobber must be saved here and put back: under the standard calling
- * convention ra, t0..t6 and a2..a7.
- *
- * All of the firmware's C code is compiled with -ffixed-t2 ... -ffixed-t6
- * (CMakeLists.txt): GCC never uses those five registers, so they cannot
- * change between here and mret and are not saved: ten instructions less
- * on every call, for five registers fewer to allocate (out of 27) in code
- * that rarely needs them. Library code is compiled without the flag, so
- * tools/check-fixed-regs.py reads every instruction of the linked image
- * and fails the build if anything outside slow_path below touches t2..t6.
- * t0 and t1 stay ordinary temporaries: GCC and the assembler use them in
- * ways no flag turns off (the `tail` and save/restore sequences).
- *
- * Everything else takes the slow path, which saves all registers so
- * trap_handler() can emulate an instruction or dump state.
+ * The t2..t6 rule (stated here once; docs/walkthrough.md weighs it): all
+ * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (CMakeLists.txt), so
+ * those registers keep their value until mret and are never saved. Library
+ * code is built without the flag, so tools/check-fixed-regs.py fails the
+ * build if any instruction outside slow_path touches them. t0 and t1 stay
+ * temporaries: `tail` and the save/restore sequences use them regardless.
+ * Every other trap takes slow_path, which saves all 31 registers.
  */
 	.section .text
 	.balign 4
@@ -189,19 +180,16 @@ slow_path:
 	j	restore
 
 /*
- * Vectored mode (Ibex has nothing else): exceptions enter at the base,
- * interrupt n at base + 4n (priv spec 3.1.7 "Machine Trap-Vector
- * Base-Address Register"). Every slot leads to the same
- * entry, which reads mcause anyway. Slots are 4 bytes, so no compressed
- * jumps here (norvc). On a board that resets at FW_BASE + 0x80 (Ibex) the
- * table goes first in the image: 32 slots fill exactly the 0x80 bytes
- * below _start, and reset-time mtvec already points at it.
+ * Vectored mode (Ibex has nothing else): interrupt n enters at base + 4n
+ * (priv spec 3.1.7 "Machine Trap-Vector Base-Address Register"); every
+ * 4-byte slot (norvc) jumps to the one entry, which reads mcause anyway.
+ * Where reset is at FW_BASE + 0x80 (Ibex), the 32 slots fill the 0x80
+ * bytes below _start, where reset-time mtvec points.
  */
 	.option push
 	.option norvc
 #if TALLY_RESET_OFFSET
-	/* First in the image, at FW_BASE (the linker script checks that it is
-	 * 256-byte aligned). No .balign here: it would pad the section. */
+	/* At FW_BASE (256-byte aligned: the linker script checks); no .balign. */
 	.section .text.vectors, "ax"
 #else
 	.section .text

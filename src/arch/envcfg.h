@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The CSR fields behind SBI FWFT (sbi_fwft.c): medeleg's misaligned
- * load/store bits, and menvcfg's controls of S-mode features (priv spec
- * 3.1.18 "Machine Environment Configuration Registers (menvcfg and
- * menvcfgh)"; the bits are in riscv.h). menvcfg is one 64-bit register;
- * on rv32 its upper half is menvcfgh. Older cores lack menvcfg: probe
- * under the trap guard.
- */
+/* The fields behind SBI FWFT: medeleg's misaligned bits and menvcfg (priv spec
+ * 3.1.18 "Machine Environment Configuration Registers (menvcfg and menvcfgh)"),
+ * two halves on rv32. Older cores lack menvcfg: probe under the trap guard. */
 #ifndef TALLY_ARCH_ENVCFG_H
 #define TALLY_ARCH_ENVCFG_H
 

@@ -1,24 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Memory as the trapped mode sees it, for misaligned.c: byte loads and
- * stores with mstatus.MPRV set, and the trap-handler glue around the
- * emulation (a platform's emulate_misaligned hook).
- *
- * With MPRV = 1, M-mode loads and stores are translated and protected as
- * if they came from the mode in mstatus.MPP (priv spec 3.1.6.3 "Memory
- * Privilege in mstatus Register"), and the
- * trap entry left MPP holding the mode that trapped. So S-mode's page
- * tables, sstatus.SUM and .MXR, and PMP all apply to each byte exactly as
- * they would have to the access the hart refused. Instruction fetches are
- * never affected by MPRV, so the firmware keeps running its own code.
- *
- * A byte access may fault (page fault, access fault). The trap guard
- * (trap_guard.h, trap_guard.S) catches that: the faulting instruction is
- * skipped, mcause says what happened. The nested trap rewrites mepc,
- * mcause, mtval and mstatus (MPP becomes M, and its mret leaves MPP at U
- * with MPRV still set), so every access puts mstatus back whole inside
- * the same asm statement, before the compiler can emit a load or store of
- * its own, and emulate_misaligned() keeps its own copy of mepc.
+ * Memory as the trapped mode sees it, for misaligned.c, and the glue around
+ * the emulation (a platform's emulate_misaligned hook). With MPRV set,
+ * M-mode data accesses are translated and protected as the mode in MPP,
+ * which the trap left there (priv spec 3.1.6.3 "Memory Privilege in
+ * mstatus Register"): S-mode's page tables, SUM, MXR and PMP apply to each
+ * byte. A faulting byte is caught by the trap guard, whose nested trap
+ * rewrites mepc, mcause, mtval and mstatus: so each access restores
+ * mstatus inside its own asm statement, and the callers keep mepc.
  */
 #include "arch/csr.h"
 #include "arch/mprv.h"
@@ -70,13 +59,10 @@ static unsigned long store8(unsigned long addr, uint8_t val)
 }
 
 /*
- * The trapping instruction, read as the trapped mode would read it, with
- * MXR set so that an execute-only page (which the hart just fetched from)
- * is readable too, as OpenSBI does. mtval is no help: for a misaligned
- * access it holds the address, not the instruction (priv spec 3.1.16
- * "Machine Trap Value Register").
- * The upper half is read only for a 32-bit instruction, so a compressed
- * one in the last two bytes of a page never touches the next page.
+ * The trapping instruction, with MXR so an execute-only page reads too
+ * (mtval holds the address for a misaligned access, priv spec 3.1.16
+ * "Machine Trap Value Register"). The upper half only for a 32-bit one, so
+ * a compressed instruction at a page's end never touches the next page.
  */
 static bool fetch_insn(unsigned long epc, uint32_t *insn)
 {
@@ -118,9 +104,7 @@ bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned lon
 			w_mepc(epc + r.len);
 			return true;
 		case MISALIGNED_FAULT:
-			/* What the hart would have raised had it tried the access
-			 * itself: the fault's cause, the faulting address, and
-			 * sepc on the instruction (mepc, restored below). */
+			/* the fault the hart would have raised itself */
 			*cause = r.cause;
 			*tval = r.addr;
 			break;

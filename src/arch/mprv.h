@@ -1,20 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * mprv.c: memory as the mode that trapped sees it (mstatus.MPRV: priv spec
- * 3.1.6.3 "Memory Privilege in mstatus Register").
- */
+/* mprv.c: memory as the mode that trapped sees it (mstatus.MPRV). */
 #ifndef TALLY_ARCH_MPRV_H
 #define TALLY_ARCH_MPRV_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/*
- * The instruction at epc as the trapped mode sees it (mstatus.MPRV with MPP
- * as the trap left it, plus MXR so execute-only pages read), for trap
- * handlers whose core leaves mtval 0. Two bytes first, two more only for a
- * 32-bit instruction; false if a read faulted. mepc is left as it was.
- */
+/* The instruction at epc as the trapped mode sees it; false if a read faulted. */
 bool read_lower_insn(unsigned long epc, uint32_t *insn);
 
 #endif

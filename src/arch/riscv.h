@@ -97,11 +97,8 @@
 #define PMP_L     0x80
 
 /*
- * CSR numbers (priv spec 2.2 "CSR Listing"). The CSRs older than every
- * assembler Tally is built with go by their names in csr.h; these are the
- * ones an older assembler may not know (Sstc, Sscofpmf, menvcfg, the H
- * extension, mcountinhibit, Sdtrig's triggers), and the bases the
- * indexed accessors and assembly count from.
+ * CSR numbers (priv spec 2.2 "CSR Listing") that an older assembler may not
+ * know by name, and the bases the indexed accessors count from.
  */
 #define CSR_CYCLE         0xc00   /* user-level counters: cycle, time, instret, hpmcounter3.. */
 #define CSR_TIME          0xc01

@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Sdtrig's trigger CSRs (RISC-V Debug spec, "Trigger Module"): tselect
- * picks a trigger, tdata1..3 configure it, tinfo lists the types it
- * supports (bit N: type N; exactly 1 means "no trigger here"). For
- * sbi_dbtr.c. A core without Sdtrig traps on all of them: probe under
- * the trap guard.
- */
+/* Sdtrig's trigger CSRs (Debug spec, "Trigger Module"); they trap without it.
+ * tinfo bit N: type N supported; exactly 1 means "no trigger here". */
 #ifndef TALLY_ARCH_SDTRIG_H
 #define TALLY_ARCH_SDTRIG_H
 

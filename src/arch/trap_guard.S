@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The trap guard's vector (see csr.h). It leaves every register as it was:
- * t0 is parked in mscratch while mepc is stepped past the faulting
- * instruction, and mscratch = 1 then tells trap_guard_end() it happened.
- * 256-byte aligned because Ibex only has vectored mode and takes
- * exceptions at the vector base.
- */
+/* The trap guard's vector (trap_guard.h): mepc past the faulting instruction,
+ * t0 parked in mscratch, then mscratch = 1 for trap_guard_end(). 256-byte
+ * aligned: Ibex takes exceptions at its vectored base. */
 	.section .text
 	.balign 256
 	.globl trap_guard_vector

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Trap guard, for probing at boot what a core really implements:
- *	struct trap_guard g;
+/* Trap guard, for probing what a core implements:
  *	trap_guard_begin(&g); v = r_mcountinhibit(); ok = !trap_guard_end(&g);
- * While the guard is up, an exception skips the faulting (4-byte, e.g. CSR)
- * instruction and is remembered instead of taken (trap_guard.S). It borrows
- * mtvec and mscratch and gives both back.
- */
+ * An exception while it is up skips the faulting 4-byte instruction and is
+ * remembered instead of taken. It borrows mtvec and mscratch. */
 #ifndef TALLY_ARCH_TRAP_GUARD_H
 #define TALLY_ARCH_TRAP_GUARD_H
 
@@ -28,8 +24,8 @@ static inline void trap_guard_begin(struct trap_guard *g)
 static inline bool trap_guard_end(struct trap_guard *g)
 {
 	unsigned long trapped = r_mscratch();
-	w_mtvec(g->mtvec);       /* back to the real trap vector */
-	w_mscratch(g->mscratch); /* and to this hart's trap frame */
+	w_mtvec(g->mtvec);
+	w_mscratch(g->mscratch);
 	return trapped != 0;
 }
 

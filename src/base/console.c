@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Console: the bottom layer of the firmware's messages. printf (printf.c)
- * writes through here to the board's console; this file knows nothing
- * about formatting, so the dependency runs one way only.
- */
+/* The bottom of the firmware's messages: printf.c writes here, nothing here calls up. */
 #include "base/console.h"
 #include "base/platform.h"
 
@@ -12,7 +8,7 @@ void console_init(void)
 	board_console_init();
 }
 
-/* A line end: CR before LF. Apart, so the common character needs no stack frame. */
+/* apart, so the common character needs no stack frame */
 static __attribute__((noinline)) void console_newline(void)
 {
 	board_putc('\r');

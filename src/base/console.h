@@ -1,10 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The firmware's own output, one character at a time, through the
- * board's console (platform.h). The layers only look down: printf.c
- * formats onto this, panic.c prints with printf, and nothing here calls
- * back up into either.
- */
+/* The firmware's own output, through the board's console (console.c). */
 #ifndef TALLY_CONSOLE_H
 #define TALLY_CONSOLE_H
 

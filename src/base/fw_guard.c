@@ -1,12 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guard words. The pattern depends on the word's address, so a stray
- * write that copies guard memory from elsewhere (a memmove gone wrong, a
- * buffer written one word off) changes it just as zeros would. Multiplying
- * by an odd constant is a bijection on 32 bits: inside any region under
- * 4 GiB no two words share a pattern. The two values a careless store most
- * often writes, 0 and all ones, are never the pattern.
- */
+/* The pattern depends on the address, so copied guard memory is caught too;
+ * an odd multiplier is a bijection on 32 bits; 0 and all ones never occur. */
 #include "base/fw_guard.h"
 
 uint32_t fw_guard_word(uintptr_t addr)

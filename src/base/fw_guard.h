@@ -1,18 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Guard words (src/base/fw_guard.c): a pattern laid over firmware memory that
- * no code may write, checked later. Used by the TALLY_TEXT_CHECKSUM build
- * (text_checksum.c) to notice a write the firmware made through a pointer
- * a lower mode handed it, in places the text checksum cannot see.
- * Pure functions over [lo, hi): the host tests (tests/host/guard) run them
- * on ordinary arrays.
- */
+/* Guard words: a pattern over firmware memory no code may write, checked by the
+ * TALLY_TEXT_CHECKSUM build; pure functions, host-tested (tests/host/guard). */
 #ifndef TALLY_FW_GUARD_H
 #define TALLY_FW_GUARD_H
 
 #include <stdint.h>
 
-/* The word expected at addr (4-byte aligned): different for every address. */
+/* The word expected at addr (4-byte aligned). */
 uint32_t fw_guard_word(uintptr_t addr);
 /* Write the pattern over every aligned word of [lo, hi). */
 void fw_guard_fill(uintptr_t lo, uintptr_t hi);

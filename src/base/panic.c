@@ -6,11 +6,7 @@
 #include "base/panic.h"
 #include "base/platform.h"
 
-/*
- * The ABI names of x1..x31, each in four bytes with its terminating NUL:
- * one array instead of a table of pointers, some 130 bytes less, which
- * Ibex's 16 KiB feels.
- */
+/* x1..x31 in four bytes each: smaller than a table of pointers (Ibex's size budget). */
 static const char reg_names[31][4] = {
 	"ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0",
 	"s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
@@ -18,7 +14,6 @@ static const char reg_names[31][4] = {
 	"s9", "s10", "s11", "t3", "t4", "t5", "t6",
 };
 
-/* Print why and where, every register, then stop this hart for good. */
 void panic(const struct trap_frame *f, const char *why)
 {
 	printf("\ntally: PANIC on hart %lu: %s\n", r_mhartid(), why);
@@ -29,11 +24,6 @@ void panic(const struct trap_frame *f, const char *why)
 			printf("  %-4s 0x%0*lx%s", reg_names[i - 1], (int)(2 * sizeof(long)),
 			       f->x[i], (i % 4 == 3) ? "\n" : "");
 	printf("\ntally: halted\n");
-	/*
-	 * Halt the machine, not just this hart: a board that can power off
-	 * (QEMU, the simulators) ends the run with a failure status, so a test
-	 * run stops at once instead of waiting for its timeout. Boards that
-	 * cannot (FPGAs) stop this hart in board_reset.
-	 */
+	/* the machine, not just this hart: a test run ends at once, failed */
 	board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* panic.c: the end of the road for anything the firmware did not expect. */
+/* panic.c: the end of the road for what the firmware did not expect. */
 #ifndef TALLY_PANIC_H
 #define TALLY_PANIC_H
 

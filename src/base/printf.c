@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * printf, sprintf and snprintf for the firmware: the conversions Tally's
- * messages use (%d %i %u %x %X %p %s %c %%, with l/ll/z, a width or *, and
- * the - and 0 flags) in well under a kilobyte. picolibc's own printf is
- * about 2 KiB with its stdio layer, too much for Ibex's 16 KiB budget; the
- * firmware still takes its string functions from picolibc.
+ * printf, sprintf and snprintf with the conversions Tally's messages use
+ * (%d %i %u %x %X %p %s %c %%, l/ll/z, a width or *, - and 0), much smaller
+ * than picolibc's with its stdio layer (Ibex's size budget).
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -35,10 +33,8 @@ static void pad(struct sink *s, char c, int n)
 }
 
 /*
- * v /= base, returning the remainder. Values that fit a register use the
- * divide instruction; wider ones (64-bit values on rv32) go bit by bit, like
- * long division on paper: a 64-bit "/" there would pull in libgcc's
- * __udivdi3 and __umoddi3, 2 KiB that Ibex cannot spare.
+ * v /= base, returning the remainder. Wider than a register (rv32) it goes
+ * bit by bit: a 64-bit "/" would pull in libgcc's __udivdi3 and __umoddi3.
  */
 static unsigned divide(unsigned long long *v, unsigned base)
 {

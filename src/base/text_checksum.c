@@ -1,31 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Build option TALLY_TEXT_CHECKSUM: the firmware checks at SRST shutdown
- * that nothing wrote where nothing may write, and turns the shutdown into
- * a failure if something did. The fuzz tests' firmware image
- * (tests/payload/fuzz) is built with it; production images are not.
- *
- * Two checks, because a lower mode that gets the firmware to write through
- * a pointer it handed over (or gets past PMP itself) would otherwise go
- * unnoticed until the damage ran:
- *  - .text and .rodata (linker/tally.ld: _text_start .. _rodata_end) are
- *    checksummed at boot and again at shutdown. 64-bit FNV-1a: a few
- *    instructions a byte, no table; on rv32 GCC does the 64-bit multiply
- *    inline with the M extension.
- *  - Guard words (fw_guard.c) over firmware memory that is writable but
- *    that no code writes: the rounded-up tail of the PMP region (past
- *    _fw_end, up to the power of two init.c's NAPOT entry covers), the
- *    lowest bytes of every hart's M-mode stack (a stack never gets that
- *    deep: reaching them is an overflow, also worth knowing), and a block
- *    each in .data and .bss. The fuzzer aims its pointers at all of them.
- * Firmware state proper (.data, .bss, the trap frames) changes with every
- * call, so no checksum can cover it; the fuzzer checks that state through
- * the answers it gets instead.
- *
- * TALLY_GUARD_SELFTEST (the fuzz-guard-selftest test's image only): right
- * after boot, flip one byte in every guarded region and in .rodata, as a
- * stray write would. That run must end in a failed shutdown naming each
- * region; otherwise these checks could not fail and would prove nothing.
+ * TALLY_TEXT_CHECKSUM (the fuzz image, docs/testing.md): at SRST shutdown,
+ * fail if anything wrote where nothing may write, so a lower mode that got
+ * the firmware to write through its pointer is caught: .text and .rodata
+ * are checksummed (64-bit FNV-1a, no table) at boot and shutdown, and guard
+ * words lie over writable memory no code writes (the PMP region's rounded
+ * tail, the bottom of each hart's stack, a block in .data and in .bss).
+ * TALLY_GUARD_SELFTEST flips a byte in each after boot: that run must fail,
+ * or the checks would prove nothing.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -59,10 +41,8 @@ static void guard_regions(struct guard_region r[N_REGIONS])
 	uintptr_t start = (uintptr_t)_fw_start, end = (uintptr_t)_fw_end, napot = 8;
 
 	/*
-	 * The PMP region: the image rounded up to a power of two, as init.c's
-	 * fw_region_size() does (probe_features runs after text_checksum_boot,
-	 * so features.fw_hi is not known yet). Never past the payload or the
-	 * end of RAM (a small board's RAM can end inside the rounded region).
+	 * The PMP region as init.c's fw_region_size() rounds it (features.fw_hi
+	 * is not known yet), never past the payload or the end of RAM.
 	 */
 	while (napot < end - start)
 		napot <<= 1;
@@ -76,7 +56,6 @@ static void guard_regions(struct guard_region r[N_REGIONS])
 				      (uintptr_t)(tally_guard_data + GUARD_WORDS) };
 	r[2] = (struct guard_region){ "bss", 0, (uintptr_t)tally_guard_bss,
 				      (uintptr_t)(tally_guard_bss + GUARD_WORDS) };
-	/* Hart h's stack is [_stacks_end - (h + 1) * size, _stacks_end - h * size) (entry.S). */
 	for (unsigned h = 0; h < TALLY_MAX_HARTS; h++) {
 		uintptr_t lo = (uintptr_t)_stacks_end - (h + 1) * (uintptr_t)TALLY_STACK_SIZE;
 		r[3 + h] = (struct guard_region){ "stack bottom", h, lo, lo + STACK_GUARD };
@@ -101,7 +80,6 @@ static const volatile unsigned char selftest_const = 0x5a;
 
 static void selftest_corrupt(const struct guard_region r[N_REGIONS])
 {
-	/* A different byte in each: first, last, and in between. */
 	for (unsigned i = 0; i < N_REGIONS; i++) {
 		uintptr_t n = r[i].hi - r[i].lo;
 		if (n)

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Build option TALLY_TEXT_CHECKSUM (text_checksum.c): has anything written
- * to the firmware's code or constants, or to the guard words over firmware
- * memory nothing may write, since boot? Without the option,
- * text_checksum_none.c links in instead: nothing is computed.
- */
+/* TALLY_TEXT_CHECKSUM (text_checksum.c): did anything write the firmware's code,
+ * constants or guard words since boot? Without it, text_checksum_none.c. */
 #ifndef TALLY_TEXT_CHECKSUM_H
 #define TALLY_TEXT_CHECKSUM_H
 

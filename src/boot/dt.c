@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The device tree the payload receives (boards that have one set
- * platform.dt_fixup = dt_fixup; boards without one link none of this).
- * Tally reads the number of harts and the RAM ranges from it, and adds a no-map
- * /reserved-memory node (devicetree spec 3.5.4) for its own region, or the
- * OS would allocate that memory and take PMP faults. A tree it cannot edit
- * is passed on unchanged, with a warning.
+ * The device tree the payload receives (docs/boot.md, section 3): harts and
+ * RAM are read from it, and a no-map /reserved-memory node (devicetree spec
+ * 3.5.4) keeps the OS off the firmware's PMP region. A tree that cannot be
+ * edited is passed on unchanged, with a warning.
  */
 #include <stdio.h>
 #include "lib/fdt.h"
@@ -14,12 +12,9 @@
 #include "base/platform.h"
 
 /*
- * RAM is what the tree's memory nodes say (every node, every range: QEMU
- * virt with -m 4G has one range past 4 GiB, NUMA machines one node per
- * socket, boards with a hole several ranges). The board's build-time
- * ram_base/ram_size stay only where the tree has no usable memory node:
- * trusting it over the tree would let S-mode name memory that is not
- * there (an M-mode access fault) or refuse memory that is. Ranges past
+ * RAM is every range of every memory node; the board's ram_base/ram_size
+ * only where there is none, since trusting them over the tree would let
+ * S-mode name memory that is not there. Ranges past the first
  * TALLY_MAX_RAM_RANGES are left out: closed, the safe side.
  */
 static void dt_read_memory(unsigned long fdt)
@@ -68,20 +63,10 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 }
 
 /*
- * A tree the payload cannot be handed as it is, because it lies in ROM
- * (the CVA6 Genesys2 boot ROM passes its own built-in tree in a1). Copy
- * it into RAM first, to the first byte past the firmware's region: that
- * is outside what PMP closes, so S-mode can read it, and below the
- * payload, which starts at payload_base. The copy gets fdt_room bytes to
- * grow into; the OS keeps it safe because it reserves the tree it was
- * given. If it does not fit, the ROM tree is passed on as it is.
- *
- * A tree baked into a ROM can also be wrong about the hardware (the CVA6
- * testharness's says timebase-frequency = 32768; boards/testharness.c says
- * why mtime runs at 12.5 MHz there). The copy's timebase-frequency is
- * made to say what the board file says, the number the banner prints. A
- * tree a loader builds for the machine it runs on (QEMU) is its own word
- * and is not walked again for this.
+ * A tree in ROM: copied to just past the firmware's PMP region (S-mode may
+ * read it there) and below the payload, with fdt_room to grow, then edited.
+ * A ROM's tree can be wrong about the hardware, so the copy's
+ * timebase-frequency is made the board timer's (the CVA6 testharness).
  */
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {

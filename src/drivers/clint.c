@@ -1,22 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SiFive CLINT's timer and software interrupts. mtime and each hart's
- * mtimecmp are 64-bit registers (priv spec 3.2.1 "Machine Timer Registers"). How wide the firmware
- * may access them depends on the bus behind them:
- *
- *   rv64: one 64-bit load or store, always. CVA6's 64-bit CLINT
- *   (corev_apu/clint/clint.sv in openhwgroup/cva6) ignores the byte
- *   strobes: every write replaces all 64 bits of the register with the
- *   whole data word, and a 32-bit store reaches it with the word in both
- *   halves. A "low, high, low" sequence of 32-bit stores therefore leaves
- *   mtimecmp = (low << 32) | low, a deadline hours away, and the timer
- *   interrupt never comes. A single 64-bit store is also atomic on every
- *   CLINT, so no intermediate value can fire early.
- *
- *   rv32: 32-bit accesses are all there is. The split write follows the
- *   sequence of priv spec 3.2.1 "Machine Timer Registers": low half all ones first, then the high
- *   half, then the low half, so no intermediate value lies below both the
- *   old and the new deadline and no early interrupt fires.
+ * The SiFive CLINT's timer and software interrupts; mtime and mtimecmp are
+ * 64-bit (priv spec 3.2.1 "Machine Timer Registers").
+ * rv64: one 64-bit access, always. CVA6's CLINT (corev_apu/clint/clint.sv)
+ * ignores byte strobes, so 32-bit stores would write the word into both
+ * halves and leave a deadline hours away.
+ * rv32: the spec's split write, low half all ones first, so no value in
+ * between lies below both deadlines (the same in ibex_timer.c, csr.h).
  */
 #include "arch/mmio.h"
 #include "drivers/clint.h"
@@ -29,7 +19,7 @@ uint64_t clint_mtime(uintptr_t base)
 #else
 	uint32_t hi, lo;
 
-	/* Re-read if the low half wrapped between the two reads. */
+	/* again if the low half wrapped in between */
 	do {
 		hi = mmio_read32(t + 4);
 		lo = mmio_read32(t);

@@ -10,13 +10,11 @@
 
 uint64_t clint_mtime(uintptr_t base);
 void clint_set_mtimecmp(uintptr_t base, unsigned long hartid, uint64_t when);
-/* Raise / clear a hart's machine software interrupt (its msip word). */
 void clint_send_ipi(uintptr_t base, unsigned long hartid);
 void clint_clear_ipi(uintptr_t base, unsigned long hartid);
 
-/* A board's CLINT at base as its timer (mtime ticking hz times a second) ... */
+/* A board's CLINT as its timer, and for IPIs where there are harts to wake. */
 #define CLINT_TIMER(base_, hz_) { \
 	.value = clint_mtime, .set = clint_set_mtimecmp, .base = (base_), .hz = (hz_) }
-/* ... and, where there are harts to wake, for IPIs through msip. */
 #define CLINT_IPI(base_) { .send = clint_send_ipi, .clear = clint_clear_ipi, .base = (base_) }
 #endif

@@ -4,7 +4,7 @@
 
 void demo_uart_putc(const struct board_console *con, char c)
 {
-	/* Wait for room in the TX FIFO; a byte written while it is full is lost. */
+	/* a byte written to a full FIFO is lost */
 	while (mmio_read32(con->base + DEMO_UART_STATUS) & DEMO_UART_TX_FULL)
 		;
 	mmio_write32(con->base + DEMO_UART_TX, (uint8_t)c);
@@ -12,7 +12,7 @@ void demo_uart_putc(const struct board_console *con, char c)
 
 int demo_uart_getc(const struct board_console *con)
 {
-	/* Reading RX with the FIFO empty would return a stale byte: check first. */
+	/* RX read while empty returns a stale byte */
 	if (mmio_read32(con->base + DEMO_UART_STATUS) & DEMO_UART_RX_EMPTY)
 		return -1;
 	return (int)(mmio_read32(con->base + DEMO_UART_RX) & 0xff);

@@ -1,13 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The UART of lowRISC's Ibex demo system (rtl/system/uart.sv in
- * lowRISC/ibex-demo-system). Not a 16550: three 32-bit registers, and the
- * baud rate (115200) is fixed in the hardware, so there is nothing to set
- * up.
- *   +0x0 RX data (read pops a byte)
- *   +0x4 TX data (write pushes a byte)
- *   +0x8 status: bit 0 RX FIFO empty, bit 1 TX FIFO full
- */
+/* The UART of lowRISC's Ibex demo system (rtl/system/uart.sv): three 32-bit
+ * registers, baud rate fixed in hardware, so no init. */
 #ifndef TALLY_DEMO_UART_H
 #define TALLY_DEMO_UART_H
 #include "drivers/device.h"
@@ -21,7 +14,6 @@
 void demo_uart_putc(const struct board_console *con, char c);
 int demo_uart_getc(const struct board_console *con);   /* -1 when nothing is waiting */
 
-/* Fixed baud rate: no init, no clock. */
 #define DEMO_UART_CONSOLE(base_) { \
 	.put = demo_uart_putc, .get = demo_uart_getc, .base = (base_) }
 #endif

@@ -6,8 +6,7 @@ uint64_t ibex_timer_value(uintptr_t base)
 {
 	uint32_t hi, lo;
 
-	/* An rv32 core reads the 64-bit count in two halves: read the high
-	 * half again and start over if the low half wrapped in between. */
+	/* again if the low half wrapped in between */
 	do {
 		hi = mmio_read32(base + IBEX_TIMER_MTIME_HI);
 		lo = mmio_read32(base + IBEX_TIMER_MTIME_LO);
@@ -18,11 +17,7 @@ uint64_t ibex_timer_value(uintptr_t base)
 void ibex_timer_set(uintptr_t base, unsigned long hartid, uint64_t when)
 {
 	(void)hartid;   /* one hart, one mtimecmp */
-	/*
-	 * Three writes, in this order: low half all ones first, so that while
-	 * the halves disagree the compare value is never below `when` (no
-	 * early interrupt); then the high half; then the real low half.
-	 */
+	/* the split write of clint.c */
 	mmio_write32(base + IBEX_TIMER_MTIMECMP_LO, 0xffffffff);
 	mmio_write32(base + IBEX_TIMER_MTIMECMP_HI, (uint32_t)(when >> 32));
 	mmio_write32(base + IBEX_TIMER_MTIMECMP_LO, (uint32_t)when);

@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * SiFive's test finisher (QEMU hw/misc/sifive_test.c; at 0x100000 on the
- * virt machine): one 32-bit register that powers QEMU off, with an exit
- * status, or resets it.
- */
+/* SiFive's test finisher (QEMU hw/misc/sifive_test.c): power off with a status, or reset. */
 #ifndef TALLY_SIFIVE_TEST_H
 #define TALLY_SIFIVE_TEST_H
 #include "drivers/device.h"
 
-/* Power off (exit status 0, or 3 for a failure reason) or reset QEMU. */
 void sifive_test_reset(uintptr_t base, unsigned long type, unsigned long reason);
 
 #define SIFIVE_TEST_RESET(base_) { .reset = sifive_test_reset, .base = (base_) }

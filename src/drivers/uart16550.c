@@ -6,7 +6,6 @@ enum { RBR = 0, THR = 0, DLL = 0, IER = 1, DLM = 1, FCR = 2, LCR = 3, LSR = 5 };
 #define LSR_DR   0x01   /* data ready */
 #define LSR_THRE 0x20   /* transmit holding register empty */
 
-/* Register r's address: byte registers, 1 << reg_shift bytes apart. */
 static inline uintptr_t reg(const struct board_console *u, unsigned r)
 {
 	return u->base + ((uintptr_t)r << u->reg_shift);

@@ -8,11 +8,6 @@ void uart16550_init(const struct board_console *u);
 void uart16550_putc(const struct board_console *u, char c);
 int uart16550_getc(const struct board_console *u);
 
-/*
- * A board's 16550: registers 1 << shift bytes apart, clocked at clock_hz
- * and set to baud at boot; clock_hz 0 leaves the divisor as the boot ROM
- * (or QEMU) set it.
- */
 #define UART16550_CONSOLE(base_, shift_, clock_hz_, baud_) { \
 	.init = uart16550_init, .put = uart16550_putc, .get = uart16550_getc, \
 	.base = (base_), .reg_shift = (shift_), .clock_hz = (clock_hz_), .baud = (baud_) }

@@ -83,10 +83,8 @@ static int fdt_open(uintptr_t fdt, struct fdt_view *v)
 }
 
 /*
- * One token of the struct block at *off (inlined into each walk: it runs
- * for every token of the tree, several walks at boot). Returns the token and moves *off
- * past it, or returns 0 if the block is malformed. For BEGIN_NODE, *name is
- * the node name; for PROP, *name is the property name and *val and *len its value.
+ * The token at *off, moving *off past it; 0 if the block is malformed.
+ * BEGIN_NODE: *name is the node's; PROP: *name, *val, *len the property's.
  */
 static inline __attribute__((always_inline)) uint32_t next_token(const struct fdt_view *v,
 		uint32_t *off, const char **name, const uint8_t **val, uint32_t *len)
@@ -96,14 +94,7 @@ static inline __attribute__((always_inline)) uint32_t next_token(const struct fd
 
 	if (o + 4 > end)
 		return 0;
-	/*
-	 * Tokens are 4-byte aligned (fdt_open checked the blob and the struct
-	 * block) and all below 256, so a token is one aligned load compared
-	 * with TOKEN_WORD(t): a big-endian value under 256 lives in the last
-	 * byte of its word, which a little-endian hart loads into the top
-	 * byte. Cheaper than assembling it byte by byte, on every token of
-	 * every walk at boot.
-	 */
+	/* Tokens are aligned (fdt_open checked) and below 256: one load, TOKEN_WORD. */
 	tok = *(const fdt_word *)(s + o);
 	o += 4;
 	switch (tok) {
@@ -178,8 +169,7 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 			else if (cpus_depth && depth == cpus_depth + 1 && !strncmp(name, "cpu@", 4))
 				n++;
 		} else if (tok == FDT_END_NODE) {
-			/* The end of /cpus: nothing after it can be a cpu node, and
-			 * QEMU's tree has most of its nodes there. */
+			/* the end of /cpus: no cpu node after it (timebase_walk) */
 			if (cpus_depth && depth == cpus_depth)
 				return n;
 			if (depth-- == 0)
@@ -190,9 +180,8 @@ unsigned fdt_count_cpus(uintptr_t fdt)
 }
 
 /*
- * One walk of fdt_set_timebase: count (and with hz, set) the
- * timebase-frequency properties. It stops where /cpus ends: nothing past
- * it can hold one, and QEMU's tree has most of its nodes after /cpus.
+ * Count (and with hz, set) the timebase-frequency properties. Stops where
+ * /cpus ends: nothing past it can hold one, and most of QEMU's tree is there.
  */
 static int timebase_walk(const struct fdt_view *v, uint32_t hz, uint32_t *old)
 {
@@ -252,13 +241,11 @@ static bool prop_is(const uint8_t *val, uint32_t len, const char *str)
 }
 
 /*
- * Memory nodes are the root's children with device_type = "memory"
- * (devicetree spec 3.4); a node that has no device_type but is named
- * memory or memory@... counts too, as older trees do. Their reg is read
- * once the node ends, because its properties come in any order, with the
- * root's #address-cells/#size-cells (which precede every child node: spec
- * 5.4.1 puts a node's properties before its subnodes). A node whose
- * status is anything but "okay" is left out (spec 2.3.4).
+ * Memory nodes: the root's children with device_type = "memory"
+ * (devicetree spec 3.4), or without one but named memory[@...] as older
+ * trees do; status other than "okay" is left out (2.3.4). reg is read when
+ * the node ends (properties come in any order), with the root's cell
+ * counts, which precede every child (5.4.1).
  */
 int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max)
 {

@@ -15,36 +15,26 @@ uint32_t fdt_totalsize(uintptr_t fdt);
 unsigned fdt_count_cpus(uintptr_t fdt);
 
 /*
- * timebase-frequency, the rate of mtime (devicetree spec 3.7 on /cpus,
- * 3.8 on a cpu node; Linux reads the one on /cpus). Every 32-bit
- * timebase-frequency on /cpus and its cpu@N children is set to hz, in
- * place (the size does not change); hz 0 only reads. *old gets the first
- * value found, 0 if there is none. Returns how many there are, or
- * FDT_ERR_BADTREE (and writes nothing) if the tree up to the end of /cpus
- * is malformed; what follows /cpus is not read.
+ * Set every timebase-frequency on /cpus and its cpu@N children (devicetree
+ * spec 3.7, 3.8) to hz in place; hz 0 only reads. *old: the first value, or
+ * 0. Returns how many, or FDT_ERR_BADTREE having written nothing.
  */
 int fdt_set_timebase(uintptr_t fdt, uint32_t hz, uint32_t *old);
 
-/*
- * Copy the tree at src (checked as fdt_totalsize does) to dst, where at
- * most max bytes may be written. Returns 0 or an FDT_ERR_*; on error
- * nothing is written. dst must be 8-byte aligned (devicetree spec 5.1).
- */
+/* Copy the tree to dst (8-byte aligned, at most max bytes); 0 or FDT_ERR_*, nothing written. */
 int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max);
 
 /*
- * Every (base, size) pair of every memory node's reg (devicetree spec 3.4:
- * several nodes, several pairs each, 1 or 2 cells as the root says). The
- * first max go to out[]; the return value is how many there are in all
- * (so more than max means some were left out), or FDT_ERR_BADTREE.
+ * Every (base, size) of every memory node's reg; the first max go to out[].
+ * Returns how many there are in all (more than max: some left out), or
+ * FDT_ERR_BADTREE.
  */
 struct fdt_range { uint64_t base, size; };
 int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max);
 
 /*
- * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, creating
- * /reserved-memory if needed. The blob may grow by at most `room` bytes past
- * its totalsize. Returns 0 or an FDT_ERR_*; on error the blob is unchanged.
+ * Add /reserved-memory/<node_name> { reg = <base size>; no-map; }, growing
+ * the blob by at most `room` bytes. 0, or FDT_ERR_* with the blob unchanged.
  */
 int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
 		       uint64_t base, uint64_t size);

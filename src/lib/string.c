@@ -1,11 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * memcpy and memmove for the firmware, in place of picolibc's. Theirs use
- * t2, which the firmware's own code never touches so that the ecall path
- * need not save it (src/arch/entry.S, tools/check-fixed-regs.py); ours are
- * compiled with the firmware's flags. Only the boot-time device-tree
- * editor and GCC's own struct copies call them: plain byte loops will do.
- */
+/* memcpy and memmove in place of picolibc's, which use t2 (the t2..t6 rule:
+ * src/arch/entry.S); only the FDT editor and GCC's struct copies call them. */
 #include <stddef.h>
 #include <string.h>
 

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Which counters the mode below M reads natively, found at boot rather
- * than assumed from a core's name (cores that look alike differ here:
- * docs/boot.md, section 2, tells how and why), and which of the others
- * the firmware answers when their reads trap (trap.c).
- */
+/* Which counters the mode below reads natively, probed rather than assumed from
+ * a core's name (docs/boot.md, section 2), and which traps the firmware answers. */
 #include "arch/csr_probe.h"
 #include "trap/counters.h"
 
@@ -12,7 +8,6 @@ unsigned long counters_probe_native(unsigned long want)
 {
 	unsigned long stuck = 0, native = 0;
 
-	/* mcounteren itself may be missing (a core without U-mode): none native. */
 	if (!csr_probe_mcounteren(want, &stuck))
 		return 0;
 	for (unsigned n = 0; n < 3; n++)
@@ -33,7 +28,6 @@ bool counters_emulated(unsigned n, unsigned long native, bool has_s_mode,
 		return false;           /* the hardware answers it, or nothing does */
 	if (n == 1)
 		return true;            /* time, from the board timer */
-	/* Where S-mode exists, a trapping counter read is S-mode's business
-	 * (its scounteren); a counter the PMU did not find is nobody's. */
+	/* with S-mode, a trapping read is S-mode's business (its scounteren) */
 	return !has_s_mode && n < PMU_MAX_HW_COUNTERS && found->width[n];
 }

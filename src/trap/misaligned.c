@@ -1,22 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Misaligned load/store emulation: decode, then one byte at a time.
- * Pure C: no CSR, no assembly, memory only through struct misaligned_mem,
- * so tests/host/misaligned/ runs exactly this file against fake memory.
- *
- * What is emulated (unprivileged spec 2.6 and 5.3, RVC chapter "Load and
- * Store Instructions"):
+ * Misaligned load/store emulation: decode, then one byte at a time, memory
+ * only through struct misaligned_mem (tests/host/misaligned/ fakes it).
+ * Emulated (unprivileged spec 2.6 and 5.3, RVC "Load and Store Instructions"):
  *   lb lh lw lbu lhu sb sh sw               every XLEN
  *   ld lwu sd                               RV64 only
  *   c.lw c.sw c.lwsp c.swsp                 every XLEN
  *   c.ld c.sd c.ldsp c.sdsp                 RV64 only (on RV32 the same
  *                                           encodings are c.flw and friends)
- * What is refused, i.e. handed to S-mode as the trap it was:
- *   FP loads/stores (the firmware is built without F/D, so it cannot reach
- *   the FP registers), AMOs and LR/SC (their atomicity cannot be imitated
- *   byte by byte; QEMU reports a misaligned AMO as cause 4 or 6), vector
- *   accesses, anything else, and an instruction that does not match the
- *   cause (a load reported as a store fault, or the reverse).
+ * Refused (handed to S-mode as it came): FP (the firmware has no F/D),
+ * AMOs and LR/SC (atomicity cannot be done byte by byte), vector, anything
+ * else, and an access that does not match the cause.
  */
 #include "trap/misaligned.h"
 #include "arch/riscv.h"
@@ -80,11 +74,7 @@ static bool decode32(uint32_t insn, struct access *a)
 	}
 }
 
-/*
- * The compressed forms: quadrant 0 (CL/CS format, registers x8..x15
- * named by 3 bits) and quadrant 2 (CI/CSS format, sp-relative). Offsets
- * are unsigned and scaled; the bit shuffles below are the RVC tables.
- */
+/* Quadrant 0 (CL/CS, x8..x15) and 2 (CI/CSS, sp-relative); shuffles per the RVC tables. */
 static bool decode16(uint32_t insn, struct access *a)
 {
 	unsigned f3 = bits(insn, 13, 3);
@@ -146,12 +136,9 @@ enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 	addr = (a.base ? x[a.base] : 0) + a.off;
 
 	/*
-	 * Little-endian, lowest byte first. A fault stops the access where it
-	 * is: no register has changed yet, and the byte address is what the
-	 * hardware would have put in stval ("the portion of the access that
-	 * caused the fault", priv spec 3.1.16 "Machine Trap Value Register"). Bytes a store wrote before the
-	 * fault stay written; a misaligned store may be seen partially done
-	 * (unprivileged spec 2.6), so S-mode cannot rely on anything else.
+	 * Lowest byte first. A fault stops here with no register changed and
+	 * the byte's address as stval (priv spec 3.1.16 "Machine Trap Value
+	 * Register"); a store may stay partly done (unprivileged spec 2.6).
 	 */
 	if (a.store)
 		val = a.reg ? x[a.reg] : 0;

@@ -1,21 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Emulation of misaligned loads and stores for S-mode and U-mode.
- *
- * The unprivileged spec (2.6, "Load and Store Instructions") lets a core
- * raise an address-misaligned exception for a load or store whose address
- * is not a multiple of its width, and expects the execution environment to
- * make such an access work "invisibly" anyway. On a core that traps (CVA6,
- * and QEMU for the AMOs it refuses), that environment is the SBI firmware:
- * it reads the instruction, does the access one byte at a time, writes the
- * destination register and steps past the instruction.
- *
- * The work is split in two so that the interesting half is testable on the
- * build machine:
- *   misaligned.c     decode + emulate, pure C (C11), memory reached only
- *                    through the two byte accessors of struct misaligned_mem
- *   arch/mprv.c      those accessors for real (mstatus.MPRV, trap guard) and
- *                    the trap-handler glue, emulate_misaligned()
+ * Misaligned loads and stores from S/U-mode, which the unprivileged spec
+ * (2.6) lets a core trap on and the execution environment make work
+ * invisibly. misaligned.c decodes and emulates in pure C; arch/mprv.c
+ * gives it memory (MPRV, trap guard) and is the trap handler's glue.
  */
 #ifndef TALLY_MISALIGNED_H
 #define TALLY_MISALIGNED_H
@@ -23,12 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/*
- * One byte of memory as the trapped mode sees it. Each returns 0 when the
- * access worked, else the exception cause it raised (a load/store access
- * or page fault; cause 0, a misaligned fetch, can never come from a byte
- * data access, so 0 is free to mean "no fault").
- */
+/* One byte as the trapped mode sees it: 0, or the cause raised (never 0 for data). */
 struct misaligned_mem {
 	unsigned long (*load8)(unsigned long addr, uint8_t *val);
 	unsigned long (*store8)(unsigned long addr, uint8_t val);
@@ -47,12 +30,9 @@ struct misaligned_result {
 };
 
 /*
- * Emulate the instruction `insn` that trapped with `cause` (4: load
- * address misaligned, 6: store/AMO address misaligned), for a hart of
- * XLEN = bits in unsigned long. x[] are the trapped context's x0..x31;
- * only the destination register of a load changes, and only when the
- * whole access succeeded. A compressed instruction needs only its low 16
- * bits in insn.
+ * Emulate `insn`, which trapped with `cause` (4 or 6), for XLEN = bits in
+ * unsigned long. x[]: the trapped x0..x31; only a load's rd changes, and
+ * only when the whole access succeeded.
  */
 enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 					  unsigned long x[32],
@@ -60,11 +40,9 @@ enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 					  struct misaligned_result *res);
 
 /*
- * The firmware side (arch/mprv.c), a platform's emulate_misaligned hook:
- * on entry *cause and *tval are mcause and mtval of the trap. True: the
- * access was emulated and mepc points past it. False: S-mode must be
- * given *cause and *tval (the trap unchanged, or the fault a byte access
- * took), with mepc back on the trapping instruction.
+ * arch/mprv.c, a platform's emulate_misaligned hook. True: emulated, mepc
+ * past it. False: give S-mode *cause and *tval (the trap, or the fault a
+ * byte took), mepc on the instruction.
  */
 struct trap_frame;
 bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned long *tval);

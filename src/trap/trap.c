@@ -32,15 +32,9 @@ static int fw_event_of(unsigned long cause)
 }
 
 /*
- * A counter read from the mode below (csrrs rd, <counter>, x0: rdcycle,
- * rdtime, rdinstret, hpmcounterN, and on rv32 their upper halves) that
- * trapped as an illegal instruction because its mcounteren bit is clear
- * (priv spec 3.1.11 "Machine Counter-Enable Register"). Two cases are the
- * firmware's to answer, as counters.c decided at boot: time on a hart
- * without the time CSR (CVA6) or with TM kept clear, from the board timer,
- * as Linux on such a core expects; and on an M+U hart whose counter reads
- * trap (the demo system's Ibex), every counter the PMU found, from the
- * M-mode counters. Anything else is not ours.
+ * A counter read (csrrs rd, <counter>, x0) that trapped because its
+ * mcounteren bit is clear (priv spec 3.1.11 "Machine Counter-Enable
+ * Register"), answered where counters.c decided at boot that it is ours.
  */
 #define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
 #define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
@@ -59,14 +53,10 @@ static bool emulate_counter_read(struct trap_frame *f)
 		return false;
 	csr = insn >> 20;
 	rd = (insn >> 7) & 31;
-	/* 0xc00-0xc1f: cycle, time, instret, hpmcounter3..31; on rv32
-	 * 0xc80-0xc9f read their upper halves. */
 	hi = __riscv_xlen == 32 && (csr & ~31U) == CSR_CYCLEH;
 	if ((csr & ~31U) != CSR_CYCLE && !hi)
 		return false;
 	n = csr & 31;
-	/* Ours only where the boot probe found the read would trap and the
-	 * firmware can answer it (counters.c says which). */
 	if (!counters_emulated(n, features.counteren, features.has_s_mode, pmu_hw()))
 		return false;
 	now = n == 1 ? board_timer_value() : csr_read_counter(n);
@@ -77,10 +67,9 @@ static bool emulate_counter_read(struct trap_frame *f)
 }
 
 /*
- * Deliver the trap to S-mode as if it had never been routed to M-mode
- * (priv spec 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1
- * "Supervisor Status Register"): S-mode's trap CSRs get what M-mode's hold,
- * and mret resumes at stvec in S-mode with interrupts off.
+ * Deliver the trap to S-mode as if it had never come to M-mode (priv spec
+ * 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1 "Supervisor
+ * Status Register").
  */
 static void redirect_to_smode(unsigned long cause, unsigned long tval,
 			      unsigned long prev_mode)
@@ -97,7 +86,7 @@ static void redirect_to_smode(unsigned long cause, unsigned long tval,
 		ms |= MSTATUS_SPIE;
 	ms &= ~MSTATUS_SIE;
 	ms |= (unsigned long)PRV_S << MSTATUS_MPP_SHIFT;
-	w_mstatus(ms);               /* S-mode sees the trap with SIE cleared */
+	w_mstatus(ms);
 	w_mepc(r_stvec() & ~3UL);    /* exceptions enter stvec's base */
 }
 
@@ -119,7 +108,7 @@ void trap_handler(struct trap_frame *f)
 			;                           /* a counter overflowed: an SSE event */
 		else
 			panic(f, "unexpected interrupt");
-		/* On the way out: an SSE event readied for us (sbi_sse.c). */
+		/* on the way out: an SSE event readied for us (sbi_sse.c) */
 		smode_ext_irq_exit(hartid);
 		return;
 	}
@@ -142,14 +131,11 @@ void trap_handler(struct trap_frame *f)
 	tval = r_mtval();   /* before emulation: a guarded access rewrites mtval */
 	if (cause == CAUSE_ILLEGAL_INSN && emulate_counter_read(f))
 		return;
-	/* A misaligned load/store (the hook checks the cause) may be emulated,
-	 * or turn into the page/access fault one of its bytes took. */
 	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
 		return;
 	if (features.has_s_mode) {
 		redirect_to_smode(cause, tval, prev);
 		return;
 	}
-	/* No S-mode to hand it to: the U-mode payload crashed. */
 	panic(f, "payload fault and no S-mode to deliver it to");
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* trap.c: every trap but the payload's ecall (entry.S's slow path calls it). */
+/* trap.c: every trap but the payload's ecall. */
 #ifndef TALLY_TRAP_H
 #define TALLY_TRAP_H
 

@@ -1,40 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMU core (SBI spec chapter 11). See pmu.h for the counter layout.
- *
- * Rules every function here keeps:
- *  - validate everything first, then act: a request that fails changes
- *    nothing (with one documented exception, stop + RESET below);
- *  - a counter belongs to one caller from config_matching until it is
- *    stopped with RESET, counters 0 and 2 included;
- *  - a counter the backend cannot really stop is never handed out, so
- *    "stopped" is never said of a counter that keeps counting.
- *
- * How it stays fast: what each counter can count never changes after
- * boot, so pmu_init() asks the backend once per event and keeps, for each
- * general and cache event, the set of logical counters that can count it.
- * Each hart keeps the set of counters it has handed out (used) and the set
- * it has started (running). config_matching is then
- *     candidates & can_count(event) & ~used,  lowest bit first,
- * and start/stop check a whole mask with one AND each. No call walks the
- * counters one by one, so no call gets slower as counters fill up.
- *
- * Short names used throughout: h is the calling hart's struct pmu_hart;
- * pmu.be the backend (struct pmu_backend: the core's only way to a CSR);
- * hw the struct pmu_hw_info the backend's probe filled in; an evmap entry
- * is one event's answer (which counters can count it, with what selector);
- * excl numbers an event that the hardware lets count on only one counter
- * at a time (QEMU 7.2), so that "is it held already?" is one bit of
- * h->excl_held.
+ * The PMU core (SBI spec chapter 11); the counter model is docs/pmu.md's.
+ * Invariants: validate everything, then act (a failed request changes
+ * nothing, but for stop + RESET below); a counter is one caller's from
+ * config_matching to stop + RESET; a counter the backend cannot stop is
+ * never handed out. Every call works on sets (bit masks of logical
+ * counters) fixed at boot or kept per hart, so none walks the counters.
+ * h is the calling hart's state; pmu.be the backend, the only way to a CSR.
  */
 #include "cores/pmu/pmu.h"
 
 struct pmu_hw_info pmu_probed;
 
-/*
- * What pmu_init() worked out, in one place: the calls below find every
- * field from one address.
- */
+/* What pmu_init() worked out, in one place (one base address for every field). */
 #define EVMAP_HW_SLOTS    16      /* type 0 codes 0..15 (1..10 defined) */
 #define EVMAP_CACHE_SLOTS 64      /* type 1 codes: cache_id << 3 | op << 1 | result */
 
@@ -64,14 +42,9 @@ static inline unsigned evmap_slot(unsigned long event_idx)
 }
 
 /*
- * The index of the lowest set bit of a non-zero set. Cores without Zbb
- * have no ctz instruction, and GCC's __builtin_ctz becomes a call into
- * libgcc (a table walk, and code compiled for another register
- * convention: see entry.S). Instead: isolate the bit (x & -x), multiply by
- * a de Bruijn constant whose top bits are then unique for each position,
- * and look the position up. rv64 multiplies all 64 bits at once (top six
- * bits, 64 positions); rv32 has no 64-bit multiply, so it picks the word
- * first and multiplies 32 bits (top five bits, 32 positions).
+ * The lowest set bit of a non-zero set, by a de Bruijn multiply: without Zbb
+ * __builtin_ctz is a libgcc call, outside the t2..t6 rule (entry.S). rv32
+ * has no 64-bit multiply, so it picks the word first.
  */
 static const uint8_t debruijn_pos[32] = {
 	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
@@ -172,15 +145,9 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	pmu.all_set = (pmu.num_all >= 64 ? ~(pmu_set_t)0 : pmu_bit(pmu.num_all) - 1) & ~TIME_SLOT;
 	pmu.hpm_set = (pmu_bit(pmu.num_hw) - 1) & ~(pmu_set_t)7;
 	fw_set = pmu.all_set & ~(pmu_bit(pmu.num_hw) - 1);
-	/*
-	 * With Sscofpmf, hpm counters come first: only they raise an overflow
-	 * interrupt (cycle and instret have none without Smcntrpmf), and a
-	 * sampling caller such as Linux perf needs it, while a counting caller
-	 * loses nothing. Without it, the lowest counter that can count wins.
-	 */
+	/* with Sscofpmf hpm counters first: only they interrupt on overflow (docs/pmu.md) */
 	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
 
-	/* What each general and cache event can be counted on, once. */
 	pmu.fw_events = (struct pmu_evmap){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
 		pmu.evmap[i] = (struct pmu_evmap){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
@@ -196,7 +163,7 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 
 void pmu_hart_init(struct pmu_hart *h)
 {
-	/* Field by field: a struct assignment becomes a byte-wise memset here. */
+	/* field by field: a struct assignment becomes a byte-wise memset */
 	h->used = 0;
 	h->running = 0;
 	h->excl_held = 0;
@@ -207,11 +174,7 @@ void pmu_hart_init(struct pmu_hart *h)
 	for (unsigned e = 0; e < PMU_FW_EVENT_MAX; e++)
 		h->fw_count[e] = 0;
 	h->shmem = PMU_SHMEM_NONE;
-	/*
-	 * hpm counters start free, stopped and counting nothing. cycle and
-	 * instret keep running: payloads read them directly until they ask
-	 * for them through the PMU.
-	 */
+	/* hpm counters start free and stopped; cycle and instret keep running for payloads */
 	for (unsigned i = 3; i < pmu.num_hw; i++)
 		pmu.be->release(pmu.ctr_of[i], 0);
 }
@@ -225,11 +188,8 @@ bool pmu_fw_event_supported(unsigned code)
 static inline bool is_fw(unsigned long idx) { return idx >= pmu.num_hw; }
 
 /*
- * The set {base + i : bit i of mask} as logical counters, or 0 when it
- * names a counter that does not exist. Checked without overflow: base
- * must be a counter, and no bit of mask may reach num_all. The time slot
- * (index 1) may be a member: it is never configured, so start and stop
- * refuse it, and config_matching leaves it out.
+ * {base + i : bit i of mask}, or 0 when it names a counter that does not
+ * exist (checked without overflow). The time slot may be a member.
  */
 static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
 {
@@ -246,12 +206,8 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
 }
 
 /*
- * Which counters can count this event, and how: the boot-time entry of a
- * general, cache or firmware event, or, for a raw event, the backend's
- * answer, which it writes into *raw (event_data can be anything). Or the
- * error the spec gives: INVALID_PARAM for reserved bits, NOT_SUPPORTED for
- * an event Tally cannot count at all (general and cache codes past the
- * tables have entries that count nothing).
+ * Which counters can count this event: the boot-time entry, or for a raw
+ * event the backend's answer, written into *raw. Or the spec's error.
  */
 static inline long event_find(unsigned long event_idx,
 		uint64_t event_data, const struct pmu_evmap **e, struct pmu_evmap *raw)
@@ -277,11 +233,7 @@ static inline long event_find(unsigned long event_idx,
 		return SBI_SUCCESS;
 	case PMU_TYPE_RAW:
 	case PMU_TYPE_RAW_V2: {
-		/*
-		 * event_data is what goes into mhpmevent: 32 bits where the CSR
-		 * is 32 bits wide (rv32), else 48 (type 2) or 56 (type 3) bits;
-		 * the rest is the firmware's to set (11.3, 11.4).
-		 */
+		/* mhpmevent's bits: 32 on rv32, else 48 (type 2) or 56 (type 3) (11.3, 11.4) */
 		unsigned bits = PMU_XLEN == 32 ? 32 :
 			PMU_EVENT_TYPE(event_idx) == PMU_TYPE_RAW ? 48 : 56;
 		if (code || (event_data >> bits))
@@ -306,7 +258,6 @@ static inline bool is_raw(unsigned long event_idx)
 	return (event_idx >> 16) == PMU_TYPE_RAW || (event_idx >> 16) == PMU_TYPE_RAW_V2;
 }
 
-/* A firmware counter's value: kept while stopped, counted on while started. */
 static inline uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
 {
 	const struct pmu_counter *c = &h->ctr[idx];
@@ -329,20 +280,15 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 
 	if (idx >= pmu.num_all || idx == 1)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* Firmware counters are 64-bit; Linux reads this width on rv32 too. */
+	/* 64-bit; Linux reads this width on rv32 too */
 	if (is_fw(idx))
 		return sbi_ok(PMU_INFO_TYPE_FW | (63UL << PMU_INFO_WIDTH_SHIFT));
 	ctr = pmu.ctr_of[idx];
-	/* The user-level CSR S-mode reads (cycle, instret, hpmcounterN). */
 	return sbi_ok(((unsigned long)(pmu_probed.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
 		      (0xc00UL + ctr));
 }
 
-/*
- * config_matching's action on a hardware counter: its selector and
- * one-at-a-time event recorded, then one backend call that stops,
- * programs, clears and starts it as the flags ask.
- */
+/* config_matching on a hardware counter: one backend call does what the flags ask. */
 static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
 		unsigned long idx, unsigned long flags, const struct pmu_evmap *e)
 {
@@ -359,11 +305,7 @@ static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
 	return sbi_ok(idx);
 }
 
-/*
- * config_matching's action: the lowest counter of the candidates (none:
- * NOT_SUPPORTED) now counts event_idx for this caller. A firmware counter
- * has no hardware, and its path makes no call (so needs no stack frame).
- */
+/* The lowest candidate now counts event_idx; a firmware counter's path makes no call. */
 static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
 		unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
 {
@@ -389,30 +331,19 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
 	return sbi_ok(idx);
 }
 
-/*
- * config_matching once the event is known: pick the counter from the free
- * ones of the set that can count it, and take it.
- */
 static inline struct sbiret pick(struct pmu_hart *h,
 		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
 {
-	/* The free counters of the set that can count it. */
 	pmu_set_t free = set & e->can & ~h->used, first;
 
-	/* An event only one hpm counter may count at a time, already counted. */
+	/* an event one hpm counter at a time may count, already counted */
 	if (e->excl != PMU_EXCL_NONE && ((h->excl_held >> e->excl) & 1))
 		free &= ~pmu.hpm_set;
 	if (flags & PMU_CFG_SKIP_MATCH) {
-		/*
-		 * The caller names its counter: the first of the set (11.7
-		 * note). Held by someone (configured or started): not handed
-		 * out twice, as without SKIP_MATCH. Linux's legacy mode asks for
-		 * cycle and instret this way, once per perf event.
-		 * (ALREADY_STARTED is not an answer table 9 allows.)
-		 */
+		/* the first of the set (11.7 note); a held one is not handed out
+		 * twice (table 9 allows no ALREADY_STARTED) */
 		first = set & -set & free;
 	} else {
-		/* Preferred ones first. */
 		first = free & pmu.prefer_set;
 		if (!first)
 			first = free;
@@ -438,10 +369,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
 				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h)
 {
-	/*
-	 * A set that includes the time slot is fine, it is simply never
-	 * picked (as OpenSBI and KVM do); the time slot alone is no set.
-	 */
+	/* the time slot is never picked (as OpenSBI and KVM); alone it is no set */
 	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT;
 	const struct pmu_evmap *e;
 	long err;
@@ -456,12 +384,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 	return pick(h, set, flags, event_idx, e);
 }
 
-/*
- * Start counter idx of a validated set (FID 3's action): from value if
- * load, else from where it stopped. A hardware counter is the backend's
- * to start; a firmware counter makes no call (so its path needs no stack
- * frame): it notes the event count it starts from.
- */
+/* Start counter idx: from value if load, else from where it stopped. */
 static __attribute__((noinline)) struct sbiret start_hw(struct pmu_hart *h, unsigned long idx,
 							 bool load, uint64_t value)
 {
@@ -509,7 +432,6 @@ struct sbiret pmu_counter_start(unsigned long base,
 	if ((flags & ~PMU_START_VALID_MASK) ||
 	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* No counter, or one never configured (the time slot is never configured). */
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
@@ -517,10 +439,7 @@ struct sbiret pmu_counter_start(unsigned long base,
 	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
 	h->running |= set;
-	/*
-	 * The members in order. Linux starts one counter a call (mask 1):
-	 * that member needs no loop, whose state would cost a stack frame.
-	 */
+	/* Linux's mask 1 needs no loop, whose state would cost a stack frame */
 	if (mask != 1)
 		return start_set(h, base, mask, flags, initial_value);
 	if (flags & PMU_START_INIT_SNAPSHOT)
@@ -532,10 +451,7 @@ struct sbiret pmu_counter_start(unsigned long base,
 	return sbi_ok(0);
 }
 
-/*
- * Counter idx goes back to the free pool (stop + RESET): the hardware
- * stopped for good and its selector cleared. The caller updates the sets.
- */
+/* Counter idx back to the free pool (stop + RESET); the caller updates the sets. */
 static void release_one(struct pmu_hart *h, unsigned long idx)
 {
 	struct pmu_counter *c = &h->ctr[idx];
@@ -547,12 +463,7 @@ static void release_one(struct pmu_hart *h, unsigned long idx)
 		h->excl_held &= ~(1u << c->excl);
 }
 
-/*
- * Stop and snapshot hardware counter idx of a validated set: its value
- * and overflow bit, indexed relative to base (table 16; the caller cleared
- * the bitmap, and a bit is only ever set with Sscofpmf), then release it
- * if asked.
- */
+/* Stop, then snapshot value and overflow bit relative to base (table 16). */
 static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned long base,
 						    unsigned long idx, unsigned long flags)
 {
@@ -561,11 +472,7 @@ static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned
 	unsigned ctr = pmu.ctr_of[idx];
 	bool overflowed;
 
-	/*
-	 * The overflow flag as it is now, before stopping: a core without
-	 * mcountinhibit stops an hpm counter by clearing its selector, and
-	 * Sscofpmf's OF bit lives in the selector.
-	 */
+	/* before stopping: without mcountinhibit, stop clears the selector and its OF */
 	overflowed = be->overflowed && be->overflowed(ctr);
 	be->stop(ctr, h->ctr[idx].sel);
 	snap[1 + (idx - base)] = be->read(ctr);   /* the value once frozen */
@@ -575,11 +482,6 @@ static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned
 		release_one(h, idx);
 }
 
-/*
- * Stop running counter idx of a validated set (FID 4's action). A
- * hardware counter: snapshot, release or plain stop through the backend.
- * A firmware counter makes no call: its value is kept.
- */
 static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long base,
 							unsigned long idx, unsigned long flags)
 {
@@ -623,18 +525,15 @@ static __attribute__((noinline)) struct sbiret release_set(struct pmu_hart *h, p
 }
 
 /*
- * stop's answer when a counter of the set is not running: ALREADY_STOPPED,
- * and the one exception to "fail changes nothing": RESET still releases
- * the counters that were already stopped. Linux stops a counter, then
- * releases it with a second stop + RESET, and a counter lost here would
- * be lost until reboot. Started counters in the set are left alone.
+ * ALREADY_STOPPED, and the one exception to "fail changes nothing": RESET
+ * still releases the stopped counters, as Linux stops, then releases with
+ * a second stop (docs/pmu.md, "Ownership"). Started ones are left alone.
  */
 static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
 		pmu_set_t stopped, unsigned long flags)
 {
 	if (flags & PMU_STOP_RESET) {
 		h->used &= ~stopped;
-		/* A stopped cycle or instret has no selector to clear: done. */
 		stopped &= ~(pmu_set_t)5;
 		if (stopped)
 			return release_set(h, stopped);
@@ -660,10 +559,9 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	h->running &= ~set;
 	if (flags & PMU_STOP_RESET)
 		h->used &= ~set;
-	/* The bitmap describes this call's counters (table 16): start from none. */
+	/* the bitmap describes this call's counters (table 16) */
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
 		*(uint64_t *)(uintptr_t)h->shmem = 0;
-	/* The members in order; one counter (Linux's every call) without a loop. */
 	if (mask != 1)
 		return stop_set(h, base, mask, flags);
 	if (!is_fw(base))
@@ -706,7 +604,7 @@ struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
 	}
 	if (lo & (PMU_SHMEM_SIZE - 1))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* Nothing Tally runs on has memory above XLEN bits of address. */
+	/* nothing Tally runs on has memory above XLEN bits of address */
 	if (hi || !pmu.mem_ok(lo, PMU_SHMEM_SIZE))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	h->shmem = lo;
@@ -741,11 +639,10 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 	(void)h;
 	if (flags || (lo & 15) || !num_entries)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* num_entries * 16 must fit in an unsigned long and stay in checked memory. */
 	if (hi || num_entries > (~0UL >> 4) ||
 	    !pmu.mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
-	/* Validate every entry before writing any (nothing changes on error). */
+	/* every entry validated before any is written */
 	for (i = 0; i < num_entries; i++)
 		if (e[i].event_idx & ~PMU_EVENT_IDX_MASK)
 			return sbi_err(SBI_ERR_INVALID_PARAM);
@@ -754,7 +651,6 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 		uint64_t data = e[i].event_data;
 		unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
 
-		/* event_data only means something for raw and firmware events. */
 		if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
 			data = 0;
 		e[i].output = event_supported(idx, data) ? 1 : 0;

@@ -1,10 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * What every board does with its description (platform.h), written once:
- * a board file only says which devices it has and where. The calls on the
- * ecall path (putc, getc, the timer, IPIs) are the inline ones in
- * platform.h; these run once at boot or once at the end.
- */
+/* What every board does with its description, once at boot or at the end (platform.h inlines the rest). */
 #include "arch/wfi.h"
 #include "base/platform.h"
 
@@ -18,13 +13,8 @@ void board_reset(unsigned long type, unsigned long reason)
 {
 	if (platform.reset.reset)
 		platform.reset.reset(platform.reset.base, type, reason);
-	/*
-	 * A power-off device takes effect a little later (a simulator finishes
-	 * its cycle), and a board without one has nothing else to offer: the
-	 * hart stops here either way, and the reset button restarts the board.
-	 * Jumping back to the reset vector instead would run the firmware
-	 * again on top of its own used .data and .bss.
-	 */
+	/* Power-off takes effect later, or never: stop here. Jumping to reset
+	 * would rerun the firmware on its own used .data and .bss. */
 	for (;;)
 		wfi();
 }

@@ -4,10 +4,7 @@
 #include "arch/trap_guard.h"
 #include "platform/common/pmu_csr.h"
 
-/*
- * Whether the core has mcountinhibit and Sscofpmf: the probe below finds
- * out and says so in the PMU core's pmu_hw(), which the rest reads.
- */
+/* The core's counters through the standard CSRs, for backends on cores that have them. */
 
 /* Write all-ones and read back: the bits that stick are the counter's width. */
 static unsigned probe_width(unsigned ctr)
@@ -28,7 +25,6 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 	old = r_mcountinhibit();
 	info->has_inhibit = !trap_guard_end(&g);
 
-	/* Sscofpmf brings scountovf; reading it traps where there is none. */
 	trap_guard_begin(&g);
 	(void)r_scountovf();
 	info->has_sscofpmf = !trap_guard_end(&g);
@@ -43,7 +39,7 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 			continue;
 		info->width[ctr] = (uint8_t)w;
 		info->hpm[info->num_hpm++] = (uint8_t)ctr;
-		/* Without mcountinhibit a selector of 0 is how an hpm counter stops. */
+		/* without mcountinhibit, a selector of 0 stops an hpm counter */
 		info->stoppable |= 1UL << ctr;
 	}
 	if (info->has_inhibit)
@@ -105,22 +101,15 @@ bool pmu_csr_overflowed(unsigned ctr)
 /* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
 static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	/*
-	 * SBI config flags 3..7 (VUINH..MINH) line up with Sscofpmf's
-	 * mhpmevent bits 58..62. Without Sscofpmf they are hints we cannot
-	 * honour, and the spec lets us ignore them (table 8 note).
-	 */
+	/* SBI flags VUINH..MINH line up with mhpmevent bits 58..62; without
+	 * Sscofpmf the spec lets us ignore them (table 8 note). */
 	if (pmu_hw()->has_sscofpmf)
 		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
 	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
 	write_selector(ctr, pmu_hw()->has_inhibit ? sel : 0);
 }
 
-/*
- * config_matching's hardware work in one call (pmu.h, configure): hold
- * the counter still, program its selector, zero it, let it run. The
- * overflow flag needs no clearing here: programming wrote it 0.
- */
+/* config_matching's hardware work in one call; programming clears OF too. */
 void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	if (pmu_hw()->has_inhibit)
@@ -140,11 +129,7 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	}
 }
 
-/*
- * stop + RESET in one call (pmu.h, release). An hpm counter whose selector
- * is 0 counts nothing, stopped or not, and its value no longer matters:
- * clearing the selector is all. cycle and instret are stopped.
- */
+/* stop + RESET in one call: an hpm counter with selector 0 counts nothing. */
 void pmu_csr_release(unsigned ctr, uint64_t sel)
 {
 	(void)sel;

@@ -1,74 +1,39 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PMU backend for lowRISC Ibex (RV32IMC, M and U modes).
- *
- * Ibex's counters are not programmable. Each mhpmcounterN counts one fixed
- * event, and its mhpmeventN is a read-only CSR that only says which
- * (Ibex manual, "Performance Counters"). So this backend never writes a
- * selector: config_matching can only *find* the counter whose fixed event
- * matches the request. What the core can do is:
- *   - stop and run each counter through mcountinhibit (priv spec 3.1.12 "Machine Counter-Inhibit CSR");
- *     a counter is offered only if its mcountinhibit bit sticks, because
- *     Ibex has no other way to stop it and "stopped" must be true;
- *   - read and write the counter; the event counters are
- *     MHPMCounterWidth bits wide (40 by default) and wrap there.
- *
- * Everything is probed at boot, nothing is assumed from a parameter:
- *   - which mhpmcounters exist: write all-ones and read back. Counters past
- *     NumMHPMCounters read 0 and ignore writes (no trap), so "reads back 0"
- *     means absent; a core that traps instead (QEMU) is caught by the guard;
- *   - each one's width: the bits that stuck;
- *   - each one's event: mhpmeventN. The manual gives 1 << N; the RTL
- *     (ibex_cs_registers.sv, gen_mhpmevent) gives 1 << (N - 3). Both are
- *     accepted, because in both counter N counts event N; a counter whose
- *     selector reads 0 counts nothing and is not offered.
- *
- * CSR access goes through src/arch/csr_probe.h, plain functions, so the
- * host tests (tests/host/ibex/) link this file against a fake CSR file.
+ * PMU backend for lowRISC Ibex. Each mhpmcounterN counts one fixed event and
+ * its read-only mhpmeventN says which (Ibex manual, "Performance
+ * Counters"), so config_matching only *finds* a counter; the only way to
+ * stop one is mcountinhibit (priv spec 3.1.12 "Machine Counter-Inhibit
+ * CSR"), so a counter is offered only if its bit sticks. Everything is
+ * probed at boot: which counters exist, their width, and their event, in
+ * either encoding (docs/pmu.md, "Ibex"). CSRs only through csr_probe.h.
  */
 #include "arch/csr_probe.h"
 #include "platform/ibex/pmu_ibex.h"
 
 /*
- * The one table: Ibex event ID (= the counter that counts it; manual
- * tables "Event Selector" and mhpmcounter association; names and
- * meanings as in the RTL, ibex_cs_registers.sv) and the SBI general event
- * (SBI spec table 2) it honestly stands for, or 0 where none fits. Every
- * counter is also reachable as a raw event (types 2 and 3) whose
- * event_data is the counter's mhpmevent value as read at boot.
- * Events 0 (NumCycles) and 2 (NumInstrRet) are mcycle and minstret: the
- * PMU core maps CPU_CYCLES and INSTRUCTIONS to them on every core.
+ * Ibex event ID (= its counter; names as in ibex_cs_registers.sv) to the SBI
+ * general event (SBI spec table 2) it honestly stands for, if any. Every
+ * counter is also raw, event_data = its mhpmevent as read at boot.
  */
 #define IBEX_NUM_EVENTS 13
 static const struct ibex_event {
 	uint8_t sbi;            /* enum pmu_hw_event, or PMU_HW_NO_EVENT */
 	const char *desc;       /* for the boot banner */
 } ibex_events[IBEX_NUM_EVENTS] = {
-	/* Cycles the load/store unit waits for data memory: the back end of
-	 * the pipeline is stalled, which is what STALLED_CYCLES_BACKEND means
-	 * (Linux: "stalled-cycles-backend"). */
+	/* the LSU waits for data memory: a back-end stall */
 	[3]  = { PMU_HW_STALLED_CYCLES_BACKEND, "NumCyclesLSU (STALLED_CYCLES_BACKEND)" },
-	/* Cycles the ID stage waits for an instruction fetch: a front-end
-	 * stall, STALLED_CYCLES_FRONTEND. */
+	/* ID waits for a fetch: a front-end stall */
 	[4]  = { PMU_HW_STALLED_CYCLES_FRONTEND, "NumCyclesIF (STALLED_CYCLES_FRONTEND)" },
-	/* Loads and stores. Ibex has no data cache, so the L1D cache events
-	 * (table 3: an *access to L1D*) would be a lie; raw only. */
+	/* no data cache: the L1D events would be a lie */
 	[5]  = { PMU_HW_NO_EVENT, "NumLoads (raw)" },
 	[6]  = { PMU_HW_NO_EVENT, "NumStores (raw)" },
-	/* Unconditional jumps: not "branch instructions" in the sense of
-	 * table 2 as Tally reads it (below); raw only. */
 	[7]  = { PMU_HW_NO_EVENT, "NumJumps (raw)" },
-	/* Conditional branches: BRANCH_INSTRUCTIONS. Jumps are counted apart
-	 * (event 7) and the SBI event does not say whether it includes them;
-	 * conditional branches are the branches proper. */
+	/* conditional branches, the branches proper (jumps are event 7) */
 	[8]  = { PMU_HW_BRANCH_INSTRUCTIONS, "NumBranches (BRANCH_INSTRUCTIONS)" },
-	/* Taken branches are not BRANCH_MISSES: a taken branch may have been
-	 * predicted right (Ibex's optional predictor) and a not-taken one
-	 * wrong. Raw only. */
+	/* taken is not mispredicted (Ibex's optional predictor) */
 	[9]  = { PMU_HW_NO_EVENT, "NumBranchesTaken (raw)" },
 	[10] = { PMU_HW_NO_EVENT, "NumInstrRetC (raw)" },
-	/* The RTL counts multiply wait cycles here; the manual says WFI
-	 * cycles. Either way no general event fits; raw only. */
 	[11] = { PMU_HW_NO_EVENT, "NumCyclesMulWait (RTL; manual: WFI) (raw)" },
 	[12] = { PMU_HW_NO_EVENT, "NumCyclesDivWait (raw)" },
 };
@@ -102,8 +67,7 @@ static void ibex_probe(struct pmu_hw_info *info)
 	bool has_inhibit;
 
 	ibex = (typeof(ibex)){ 0 };
-	/* All ones: which bits exist (bit 1 is hardwired 0 on Ibex), and every
-	 * counter holds still while it is probed. */
+	/* all ones: which bits exist, and every counter still while probed */
 	has_inhibit = csr_probe_mcountinhibit(~0UL, &inh);
 	if (!has_inhibit)
 		inh = 0;
@@ -114,15 +78,13 @@ static void ibex_probe(struct pmu_hw_info *info)
 		uint64_t back = 0;
 		unsigned long sel = 0;
 
-		/* Absent: the write trapped, or nothing stuck (reads 0, ignores writes). */
+		/* absent: it trapped (QEMU), or reads 0 and ignores writes (Ibex) */
 		if (!csr_probe_counter(ctr, ~0ULL, &back) || !back)
 			continue;
-		/* A selector of 0 (or one that traps) means the counter counts nothing. */
 		if (!csr_probe_event(ctr, &sel) || !sel)
 			continue;
 		unsigned ev = decode_selector(ctr, sel);
-		/* Past event 12 the RTL still sets a selector bit (MHPMCounterNum
-		 * up to 29) but wires the counter to no event: not offered. */
+		/* past 12 the RTL sets a selector bit but wires no event */
 		if (ev >= IBEX_NUM_EVENTS)
 			continue;
 		ibex.sel[ctr] = sel;
@@ -130,12 +92,10 @@ static void ibex_probe(struct pmu_hw_info *info)
 		info->width[ctr] = (uint8_t)pmu_bit_width(back);
 		info->hpm[info->num_hpm++] = (uint8_t)ctr;
 	}
-	/* Only mcountinhibit stops a counter on Ibex: offer what it can stop. */
 	info->stoppable = (uint32_t)inh & ~(1u << 1);
 	info->has_inhibit = has_inhibit;
 	info->has_sscofpmf = false;   /* no overflow interrupt, no mode filtering */
-	/* cycle and instret run again for payloads that read them directly;
-	 * the PMU core stops the event counters in pmu_hart_init(). */
+	/* cycle and instret run again for payloads that read them directly */
 	if (has_inhibit)
 		csr_inhibit_clear((1UL << 0) | (1UL << 2));
 
@@ -155,12 +115,7 @@ static void ibex_probe(struct pmu_hw_info *info)
 	}
 }
 
-/*
- * Which counters count the event: the ones whose fixed event stands for
- * this general event, or (raw) whose selector reads event_data. Asked at
- * boot for general events, and for raw events on each config_matching:
- * at most a dozen counters to look at.
- */
+/* The counters whose fixed event stands for this one, or (raw) whose selector reads event_data. */
 static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
 {
 	const struct pmu_hw_info *hw = pmu_hw();
@@ -177,7 +132,6 @@ static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 			break;
 		case PMU_TYPE_RAW:
 		case PMU_TYPE_RAW_V2:
-			/* The caller names the event by what the counter's selector reads. */
 			counts = event_data == ibex.sel[ctr];
 			break;
 		default:
@@ -192,11 +146,7 @@ static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 	return SBI_SUCCESS;
 }
 
-/*
- * config_matching's hardware work. The selector is hardwired, so there is
- * nothing to program, and the mode-inhibit flags are hints a core without
- * Sscofpmf may ignore (SBI spec table 8): stop, zero, start as asked.
- */
+/* Nothing to program; the mode-inhibit flags are hints (SBI spec table 8). */
 static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	(void)sel;
@@ -207,7 +157,6 @@ static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 		csr_inhibit_clear(1UL << ctr);
 }
 
-/* Back to the free pool: stopped; a hardwired selector has nothing to clear. */
 static void ibex_release(unsigned ctr, uint64_t sel)
 {
 	(void)sel;
@@ -216,7 +165,6 @@ static void ibex_release(unsigned ctr, uint64_t sel)
 
 static uint64_t ibex_read(unsigned ctr) { return csr_read_counter(ctr); }
 
-/* A value wider than the counter is cut to its width by the hardware. */
 static void ibex_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
 	(void)sel;

@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * PMU backend for QEMU's RISC-V CPUs (QEMU 7.2, target/riscv/pmu.c).
- *
- * QEMU counts only a few events in its hpm counters: cycles and
- * instructions, and the cache events below, when mhpmevent holds exactly
- * the SBI event_idx. (The PMU core still gives cycles and instructions the
- * fixed counters 0 and 2 first, unless Sscofpmf makes an hpm counter
- * better.) Raw events are
- * written to mhpmevent as given; QEMU accepts any value, and counts only
- * the values it knows.
+ * PMU backend for QEMU's RISC-V CPUs (QEMU 7.2, target/riscv/pmu.c). An hpm
+ * counter counts cycles, instructions and the cache events below when
+ * mhpmevent holds exactly the SBI event_idx; raw events are written as
+ * given, and QEMU counts only the values it knows.
  */
 #include "arch/csr.h"
 #include "platform/qemu-virt/pmu_qemu.h"
@@ -20,13 +15,9 @@ static const unsigned long qemu_events[] = {
 };
 
 /*
- * QEMU maps each event to one counter (target/riscv/pmu.c keeps an
- * event -> counter table per hart and ignores a second counter asking for
- * the same event). So each event QEMU counts is "one hpm counter at a
- * time" (pmu.h, excl): the core never hands out a second counter that
- * would never count. Events QEMU does not count have no table entry to
- * fight over. The number is the event's place: cycles 0, instructions 1,
- * then qemu_events[] from 2.
+ * QEMU keeps one counter per event and ignores a second one (pmu.h, excl):
+ * each event it counts gets a number, cycles 0, instructions 1, then
+ * qemu_events[] from 2.
  */
 static int8_t qemu_excl(uint64_t sel)
 {
@@ -40,7 +31,6 @@ static int8_t qemu_excl(uint64_t sel)
 	return PMU_EXCL_NONE;
 }
 
-/* Every hpm counter can take any selector: QEMU's counters are all alike. */
 static long qemu_take(uint64_t sel, struct pmu_event_map *m)
 {
 	m->ctrs = ~0u;
@@ -53,11 +43,7 @@ static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 {
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_HW:
-		/*
-		 * QEMU also counts cycles (1) and instructions (2) on an hpm
-		 * counter whose mhpmevent holds that number. The core prefers
-		 * such a counter with Sscofpmf, for its overflow interrupt.
-		 */
+		/* also on an hpm counter, which the core prefers with Sscofpmf */
 		if (PMU_EVENT_CODE(event_idx) == PMU_HW_CPU_CYCLES ||
 		    PMU_EVENT_CODE(event_idx) == PMU_HW_INSTRUCTIONS)
 			return qemu_take(PMU_EVENT_CODE(event_idx), m);
@@ -75,12 +61,7 @@ static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
 	}
 }
 
-/*
- * QEMU 7.2's counter freeze (pmu_qemu.h). Only a counter QEMU counts from
- * its tick source is affected: cycle and instret, or an hpm counter whose
- * selector is QEMU's cycles or instructions event. Other event counters
- * freeze, and none of this runs for them.
- */
+/* The counters QEMU 7.2 does not freeze (pmu_qemu.h): cycles and instructions. */
 static bool ticking(unsigned ctr, uint64_t sel)
 {
 	uint32_t ev = sel & 0xfffff;   /* QEMU's event number, as programmed */
@@ -89,15 +70,11 @@ static bool ticking(unsigned ctr, uint64_t sel)
 }
 
 /*
- * cycle and instret (counters 0 and 2) are handed out only where
- * mcountinhibit exists (pmu_csr_probe), and have no selector and no
- * overflow flag: stopping one is its inhibit bit set (and the workaround's
- * write), starting one is a write of the value it starts from and the bit
- * cleared. Spelt out, the calls Linux makes on every context switch touch
- * two CSRs and make no further call.
+ * cycle and instret are spelt out below (only handed out where mcountinhibit
+ * exists): Linux's calls at every context switch touch two CSRs, no call.
  */
 
-/* Stop, then read the counter once (that read is the frozen value) and write it back. */
+/* Stop, then read once (the frozen value) and write it back. */
 static __attribute__((noinline)) void stop_hpm(unsigned ctr, uint64_t sel)
 {
 	pmu_csr_stop(ctr, sel);
@@ -107,7 +84,7 @@ static __attribute__((noinline)) void stop_hpm(unsigned ctr, uint64_t sel)
 
 void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 {
-	/* Each counter named, so its inhibit bit is an immediate (csrsi). */
+	/* each counter named: its inhibit bit is an immediate (csrsi) */
 	if (ctr == 0) {
 		set_mcountinhibit(1UL << 0);
 		counter_write(0, counter_read(0));
@@ -119,11 +96,7 @@ void qemu_pmu_stop(unsigned ctr, uint64_t sel)
 	}
 }
 
-/*
- * QEMU counts a started tick counter from its last write: write the held
- * value again, so the stopped interval is not counted. A start that loads
- * a value (SET_INIT_VALUE) is such a write already.
- */
+/* QEMU counts from the last write: write the held value, so the stop is not counted. */
 static __attribute__((noinline)) void start_from_held(unsigned ctr, uint64_t sel)
 {
 	pmu_csr_start(ctr, sel, true, counter_read(ctr));
@@ -144,7 +117,6 @@ void qemu_pmu_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 	}
 }
 
-/* configure keeping the value, where there is work: see below. */
 static __attribute__((noinline)) void configure_keep(unsigned ctr, uint64_t sel,
 						    unsigned long cfg_flags, bool stopped)
 {
@@ -157,14 +129,9 @@ static __attribute__((noinline)) void configure_keep(unsigned ctr, uint64_t sel,
 }
 
 /*
- * configure in one call. Zeroing (CLEAR_VALUE) is a write, and a write is
- * all the workaround does: the plain CSR sequence is right. Otherwise the
- * value is kept: cycle and instret, which payloads read until they ask
- * the PMU for them, are stopped as above if they still run, and one
- * already stopped (as every counter handed out again after a release is)
- * holds its value already, so there is nothing to do unless it is to
- * start; an hpm counter is free with selector 0, counting nothing, and is
- * programmed stopped. Then started as above if asked.
+ * Zeroing is a write, all the workaround does: the plain sequence is right.
+ * Otherwise the value is kept: a running cycle or instret is stopped as
+ * above, a stopped one holds already; an hpm counter is programmed stopped.
  */
 void qemu_pmu_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {

@@ -1,20 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * CVA6's stand-in on QEMU: the cva6 PMU backend on QEMU's virt machine, so
- * CI can run the backend's logic end to end. Run it with a CPU that has
- * exactly CVA6's six hpm counters: -cpu rv64,pmu-num=6 (or rv32,...).
- *
- * What differs from the testharness board is only the board: the virt
- * UART has registers 1 byte apart, and power-off is the SiFive test device
- * at 0x100000. The time CSR is hidden (mcounteren.TM clear), so rdtime
- * traps as it does on CVA6 and the emulation in trap.c runs here too.
- *
- * What QEMU cannot show: it does not count CVA6's events. Its hpm
- * counters only count the few events of target/riscv/pmu.c, selected by
- * SBI event_idx values, so a counter programmed with a CVA6 selector (1..22)
- * stays where it was. The event map, the selector masking, the probe and
- * start/stop are exercised; the counts themselves need the RTL (tests/rtl).
- */
+/* CVA6's stand-in: the cva6 backend on QEMU virt (-cpu rv64,pmu-num=6), time CSR
+ * hidden. What it cannot show: docs/boards/cva6.md, "Testing in CI". */
 #include "trap/misaligned.h"
 #include "base/platform.h"
 #include "platform/common/qemu_virt.h"
@@ -23,10 +9,7 @@
 #include "arch/riscv.h"
 #include "tally_config.h"
 
-/*
- * The cva6 backend with QEMU 7.2's counter-freeze quirk handled: start,
- * stop and configure are the QEMU backend's (platform/qemu-virt/pmu_qemu.h).
- */
+/* The cva6 backend, with start/stop/configure from pmu_qemu.h (QEMU's counter freeze). */
 static const struct pmu_backend pmu_cva6_on_qemu = {
 	.name = "cva6 (5-bit mhpmevent, events 1-22), on QEMU",
 	.probe = pmu_cva6_probe,
