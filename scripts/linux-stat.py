@@ -240,7 +240,8 @@ def print_run(r, where, notes, no_icount):
             val, comment = "<not supported>", f"perf_event_open: {err}"
         elif e["running"] == 0:
             val = "<not counted>"
-            comment = "never got a counter: SBI config_matching found none for it"
+            comment = ("never on a counter: the firmware's config_matching refused it, "
+                       "or one opened before it")
         else:
             n = e["count"]
             if e["running"] < e["enabled"]:   # multiplexed: scale as perf does

@@ -49,7 +49,13 @@
 
 struct event { uint32_t type; uint64_t config; const char *name; };
 
-/* The events QEMU counts on its virt machine (docs/pmu.md), then firmware events. */
+/*
+ * Only events the preset can count: Linux schedules a task's or CPU's
+ * events in the order opened and stops at the first that gets no counter,
+ * so one refused event would keep every later one off its counter.
+ *
+ * The events QEMU counts on its virt machine (docs/pmu.md).
+ */
 static const struct event qemu_events[] = {
 	{ PERF_TYPE_HARDWARE, 0, "cycles" },
 	{ PERF_TYPE_HARDWARE, 1, "instructions" },
@@ -58,7 +64,7 @@ static const struct event qemu_events[] = {
 	{ PERF_TYPE_HW_CACHE, CACHE(4, 0, 1), "iTLB-load-misses" },
 };
 
-/* CVA6's: six hpm counters, all taken (docs/boards/cva6.md). */
+/* CVA6's (docs/boards/cva6.md): six, one per hpm counter. */
 static const struct event cva6_events[] = {
 	{ PERF_TYPE_HARDWARE, 0, "cycles" },
 	{ PERF_TYPE_HARDWARE, 1, "instructions" },
@@ -70,7 +76,7 @@ static const struct event cva6_events[] = {
 	{ PERF_TYPE_HW_CACHE, CACHE(4, 0, 1), "iTLB-load-misses" },
 };
 
-/* SBI firmware events (SBI spec table 6), as many as Tally has firmware counters (16). */
+/* SBI firmware events (SBI spec table 6): no more than Tally's 16 firmware counters. */
 static const struct event fw_events[] = {
 	{ PERF_TYPE_RAW, FW(0), "fw:MISALIGNED_LOAD" },
 	{ PERF_TYPE_RAW, FW(1), "fw:MISALIGNED_STORE" },
