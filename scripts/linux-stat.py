@@ -273,6 +273,8 @@ def print_notes(cva6, a):
         "Every count includes Linux starting and stopping the events around the "
         "workload (with the firmware's counter_start and counter_stop for each): "
         "`spin 0` shows how much.",
+        "TLB misses: misses of QEMU's own software TLB, which QEMU resizes on the "
+        "host's clock, so they vary from run to run even under -icount." if not cva6 else "",
         "fw:*: SBI firmware events (raw config bit 63 set), counted by Tally on its "
         "firmware counters: traps that reached M-mode, set_timer calls, IPIs and fences sent "
         "and received.",
@@ -287,7 +289,7 @@ def print_notes(cva6, a):
         lines.append("All CPUs on more than one hart under -icount: enabling an event on "
                      "another hart waits for QEMU to run that hart, virtual milliseconds each.")
     print("\nNotes:")
-    for ln in lines:
+    for ln in filter(None, lines):
         print(textwrap.fill(ln, 78, initial_indent="  ", subsequent_indent="    "))
 
 
