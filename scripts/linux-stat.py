@@ -23,6 +23,7 @@ Options:
     --no-icount    QEMU without -icount: counters follow the host's clock, counts vary
     --sstc         keep Sstc in the CPU (Linux then sets its timer without the firmware)
     --log FILE     where the console goes (default BUILD/linux-stat/console.log)
+    --timeout S    give up on QEMU after S seconds (default 300)
     --quiet-notes  no notes after the counts
 
 Builds (or reuses) the preset's firmware, the kernel (tests/linux/build-kernel.sh,
@@ -87,8 +88,10 @@ def cache_of(build):
 
 
 def parse_args():
-    ap = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip(), add_help=True,
-                                 description=None)
+    ap = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].strip(), add_help=False)
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        sys.exit(0)
     ap.add_argument("--preset", default="qemu-virt-rv64")
     ap.add_argument("--build")
     ap.add_argument("--harts", type=int, default=1)
@@ -161,13 +164,16 @@ def main():
 
     work = os.path.join(build, "linux-stat")
     os.makedirs(work, exist_ok=True)
-    init = os.path.join(work, "stat-init")
+    init, cpio = os.path.join(work, "stat-init"), os.path.join(work, "init.cpio")
+    tmp = f".{os.getpid()}"   # two runs side by side never read a half-written file
     # As tests/linux/run-linux-perf.sh: no libc, no linker relaxation (nothing sets up gp).
     run(["riscv64-linux-gnu-gcc", "-static", "-nostdlib", "-ffreestanding",
          "-fno-stack-protector", "-mno-relax", "-Wl,--no-relax", "-O2", "-Wall", "-Wextra",
-         "-Werror", "-o", init, os.path.join(LINUX, "stat-init.c")], "compiling the init")
-    cpio = os.path.join(work, "init.cpio")
-    run(["python3", os.path.join(LINUX, "mkcpio.py"), init, cpio], "packing the initramfs")
+         "-Werror", "-o", init + tmp, os.path.join(LINUX, "stat-init.c")], "compiling the init")
+    run(["python3", os.path.join(LINUX, "mkcpio.py"), init + tmp, cpio + tmp],
+        "packing the initramfs")
+    os.replace(init + tmp, init)
+    os.replace(cpio + tmp, cpio)
 
     init_args = ([] if a.task else ["-a", "-n", str(a.harts)]) + \
         (["--cva6"] if cva6 else []) + a.workload
