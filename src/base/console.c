@@ -5,7 +5,7 @@
  * about formatting, so the dependency runs one way only.
  */
 #include "base/console.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 void console_init(void)
 {

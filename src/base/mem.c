@@ -6,7 +6,7 @@
  */
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 /*
  * Boot only (one hart, before any SBI call): add a RAM range. The set is

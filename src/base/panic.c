@@ -4,7 +4,7 @@
 #include "arch/csr.h"
 #include "hart/hart.h"
 #include "base/panic.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 /*
  * The ABI names of x1..x31, each in four bytes with its terminating NUL:

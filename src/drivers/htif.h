@@ -8,7 +8,7 @@
  */
 #ifndef TALLY_HTIF_H
 #define TALLY_HTIF_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 extern volatile uint64_t tohost, fromhost;
 

@@ -8,7 +8,7 @@
  */
 #ifndef TALLY_IBEX_SIMCTRL_H
 #define TALLY_IBEX_SIMCTRL_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define SIMCTRL_OUT  0x0
 #define SIMCTRL_CTRL 0x8

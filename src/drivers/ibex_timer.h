@@ -11,7 +11,7 @@
  */
 #ifndef TALLY_IBEX_TIMER_H
 #define TALLY_IBEX_TIMER_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define IBEX_TIMER_MTIME_LO    0x0
 #define IBEX_TIMER_MTIME_HI    0x4

@@ -6,7 +6,7 @@
  */
 #ifndef TALLY_SIFIVE_TEST_H
 #define TALLY_SIFIVE_TEST_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 /* Power off (exit status 0, or 3 for a failure reason) or reset QEMU. */
 void sifive_test_reset(uintptr_t base, unsigned long type, unsigned long reason);

@@ -29,8 +29,6 @@
  */
 #include "cores/pmu/pmu.h"
 
-struct pmu_hw_info pmu_probed;
-
 /*
  * What pmu_init() worked out, in one place: the calls below find every
  * field from one address.
@@ -40,6 +38,9 @@ struct pmu_hw_info pmu_probed;
 
 static struct {
 	const struct pmu_backend *be;
+	const struct pmu_hw_info *hw; /* what the probe found: the machine record's */
+	uint32_t stoppable;           /* hw's, copied beside the rest */
+	uint8_t width[PMU_MAX_HW_COUNTERS];
 	pmu_mem_check_fn mem_ok;
 	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
 	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
@@ -49,9 +50,9 @@ static struct {
 	uint32_t fw_supported;        /* bit n: firmware event n can happen here */
 	bool hpm_identity;            /* hpm counter n is logical index n (no gaps) */
 	uint8_t ctr_of[PMU_MAX_HW_COUNTERS];   /* logical index -> counter number */
-	struct pmu_evmap fw_events;       /* every firmware event: any firmware counter */
+	struct pmu_logical_map fw_events;       /* every firmware event: any firmware counter */
 	/* general (type 0) and cache (type 1) events, by evmap_slot() */
-	struct pmu_evmap evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
+	struct pmu_logical_map evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
 } pmu;
 
 #define NO_COUNTER 0xff
@@ -109,6 +110,7 @@ static inline unsigned lowest_bit(pmu_set_t x)
 /* Both, for the host tests (which build only one of them into lowest_bit). */
 unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
 unsigned pmu_lowest_bit32(uint64_t x) { return lowest_bit32(x); }
+const struct pmu_hw_info *pmu_hw(void) { return pmu.hw; }
 
 /* A backend's counter-number mask as logical indices (hpm counters only). */
 static pmu_set_t logical_of(uint32_t ctrs)
@@ -127,38 +129,42 @@ static pmu_set_t logical_of(uint32_t ctrs)
 static pmu_set_t fixed_counters(unsigned long event_idx)
 {
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES))
-		return (pmu_probed.stoppable & 1) ? pmu_bit(0) : 0;
+		return (pmu.stoppable & 1) ? pmu_bit(0) : 0;
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS))
-		return ((pmu_probed.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
+		return ((pmu.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
 	return 0;
 }
 
 /* Ask the backend about one event; keep only counters we offer. */
-static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_evmap *e)
+static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_logical_map *e)
 {
-	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	struct pmu_hw_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	long err = pmu.be->map(event_idx, event_data, &m);
 
 	if (err)
 		return err;
-	e->can = logical_of(m.ctrs & pmu_probed.stoppable) | fixed_counters(event_idx);
+	e->can = logical_of(m.ctrs & pmu.stoppable) | fixed_counters(event_idx);
 	e->excl = m.excl;
 	e->sel = m.sel;
 	return SBI_SUCCESS;
 }
 
-void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_t fw_events)
+void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
+	      pmu_mem_check_fn check, uint32_t fw_events)
 {
-	struct pmu_hw_info *hw = &pmu_probed;
 	pmu_set_t fw_set;
 
 	pmu.be = backend;
+	pmu.hw = hw;
 	pmu.mem_ok = check;
 	pmu.fw_supported = fw_events & ((1UL << PMU_FW_EVENT_MAX) - 1);
 	*hw = (struct pmu_hw_info){ 0 };
 	backend->probe(hw);
 	if (hw->num_hpm > PMU_MAX_HW_COUNTERS - 3)
 		hw->num_hpm = PMU_MAX_HW_COUNTERS - 3;
+	pmu.stoppable = hw->stoppable;
+	for (unsigned c = 0; c < PMU_MAX_HW_COUNTERS; c++)
+		pmu.width[c] = hw->width[c];
 	pmu.ctr_of[0] = 0;
 	pmu.ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
 	pmu.ctr_of[2] = 2;
@@ -181,9 +187,9 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
 
 	/* What each general and cache event can be counted on, once. */
-	pmu.fw_events = (struct pmu_evmap){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
+	pmu.fw_events = (struct pmu_logical_map){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
-		pmu.evmap[i] = (struct pmu_evmap){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+		pmu.evmap[i] = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
 		map_event(code, 0, &pmu.evmap[code]);
 	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
@@ -254,7 +260,7 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
  * tables have entries that count nothing).
  */
 static inline long event_find(unsigned long event_idx,
-		uint64_t event_data, const struct pmu_evmap **e, struct pmu_evmap *raw)
+		uint64_t event_data, const struct pmu_logical_map **e, struct pmu_logical_map *raw)
 {
 	unsigned long code = PMU_EVENT_CODE(event_idx);
 
@@ -334,7 +340,7 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 		return sbi_ok(PMU_INFO_TYPE_FW | (63UL << PMU_INFO_WIDTH_SHIFT));
 	ctr = pmu.ctr_of[idx];
 	/* The user-level CSR S-mode reads (cycle, instret, hpmcounterN). */
-	return sbi_ok(((unsigned long)(pmu_probed.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
+	return sbi_ok(((unsigned long)(pmu.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
 		      (0xc00UL + ctr));
 }
 
@@ -344,7 +350,7 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
  * programs, clears and starts it as the flags ask.
  */
 static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
-		unsigned long idx, unsigned long flags, const struct pmu_evmap *e)
+		unsigned long idx, unsigned long flags, const struct pmu_logical_map *e)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
@@ -365,7 +371,7 @@ static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
  * has no hardware, and its path makes no call (so needs no stack frame).
  */
 static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
-		unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+		unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
 {
 	unsigned long idx;
 	struct pmu_counter *c;
@@ -394,7 +400,7 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
  * ones of the set that can count it, and take it.
  */
 static inline struct sbiret pick(struct pmu_hart *h,
-		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
 {
 	/* The free counters of the set that can count it. */
 	pmu_set_t free = set & e->can & ~h->used, first;
@@ -424,8 +430,8 @@ static inline struct sbiret pick(struct pmu_hart *h,
 static __attribute__((noinline)) struct sbiret config_raw(struct pmu_hart *h, pmu_set_t set,
 		unsigned long flags, unsigned long event_idx, uint64_t event_data)
 {
-	struct pmu_evmap raw;
-	const struct pmu_evmap *e;
+	struct pmu_logical_map raw;
+	const struct pmu_logical_map *e;
 	long err = event_find(event_idx, event_data, &e, &raw);
 
 	if (err)
@@ -443,7 +449,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 	 * picked (as OpenSBI and KVM do); the time slot alone is no set.
 	 */
 	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT;
-	const struct pmu_evmap *e;
+	const struct pmu_logical_map *e;
 	long err;
 
 	if ((flags & ~PMU_CFG_VALID_MASK) || !set)
@@ -724,8 +730,8 @@ struct pmu_event_info {
 static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 		uint64_t event_data)
 {
-	const struct pmu_evmap *e;
-	struct pmu_evmap raw;
+	const struct pmu_logical_map *e;
+	struct pmu_logical_map raw;
 
 	return event_find(event_idx, event_data, &e, &raw) == SBI_SUCCESS && e->can != 0;
 }

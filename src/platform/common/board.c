@@ -6,7 +6,7 @@
  * platform.h; these run once at boot or once at the end.
  */
 #include "arch/wfi.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 void board_console_init(void)
 {

@@ -4,8 +4,8 @@
  * at 0x10000000 (registers 1 byte apart), CLINT at 0x02000000 with a
  * 10 MHz mtime, and the SiFive test device at 0x100000 for power-off.
  */
-#include "trap/misaligned.h"
-#include "base/platform.h"
+#include "arch/mprv.h"
+#include "base/board.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/qemu-virt/pmu_qemu.h"
 #include "arch/riscv.h"

@@ -41,7 +41,7 @@ static int8_t qemu_excl(uint64_t sel)
 }
 
 /* Every hpm counter can take any selector: QEMU's counters are all alike. */
-static long qemu_take(uint64_t sel, struct pmu_event_map *m)
+static long qemu_take(uint64_t sel, struct pmu_hw_map *m)
 {
 	m->ctrs = ~0u;
 	m->sel = sel;
@@ -49,7 +49,7 @@ static long qemu_take(uint64_t sel, struct pmu_event_map *m)
 	return SBI_SUCCESS;
 }
 
-static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
+static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m)
 {
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_HW:

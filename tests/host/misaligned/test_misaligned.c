@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
-#include "trap/misaligned.h"
+#include "lib/misaligned.h"
 #include "arch/riscv.h"
 
 #define XLEN_BYTES ((unsigned)sizeof(unsigned long))

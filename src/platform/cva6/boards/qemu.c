@@ -15,8 +15,8 @@
  * stays where it was. The event map, the selector masking, the probe and
  * start/stop are exercised; the counts themselves need the RTL (tests/rtl).
  */
-#include "trap/misaligned.h"
-#include "base/platform.h"
+#include "arch/mprv.h"
+#include "base/board.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "platform/qemu-virt/pmu_qemu.h"

@@ -18,7 +18,7 @@
  *   accesses, anything else, and an instruction that does not match the
  *   cause (a load reported as a store fault, or the reverse).
  */
-#include "trap/misaligned.h"
+#include "lib/misaligned.h"
 #include "arch/riscv.h"
 
 #define XLEN_BYTES ((unsigned)sizeof(unsigned long))

@@ -11,7 +11,8 @@
 #include "lib/fdt.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
+#include "platform/common/dt.h"
 
 /*
  * RAM is what the tree's memory nodes say (every node, every range: QEMU

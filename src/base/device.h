@@ -14,8 +14,8 @@
  * into the driver, as fast as the hand-written per-board wrappers it
  * replaces (bench: "time set_timer", "dbcn write_byte").
  */
-#ifndef TALLY_DRIVERS_DEVICE_H
-#define TALLY_DRIVERS_DEVICE_H
+#ifndef TALLY_DEVICE_H
+#define TALLY_DEVICE_H
 #include <stdint.h>
 
 /* The console: firmware messages, the legacy putchar/getchar and DBCN. */
