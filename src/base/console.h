@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The firmware's own output, one character at a time, through the
- * board's console (platform.h). The layers only look down: printf.c
+ * board's console (board.h). The layers only look down: printf.c
  * formats onto this, panic.c prints with printf, and nothing here calls
  * back up into either.
  */

@@ -5,7 +5,7 @@
  * A board file fills these in with the initialisers the drivers' headers
  * offer (UART16550_CONSOLE, CLINT_TIMER, ...), so a board is data; the
  * code that uses them is written once, in src/platform/common/board.c and
- * the inline calls in platform.h.
+ * the inline calls in board.h.
  *
  * Why a function pointer next to the numbers, and not a driver number the
  * common code switches on? Two reasons. The linker drops every driver no

@@ -39,8 +39,7 @@
 static struct {
 	const struct pmu_backend *be;
 	const struct pmu_hw_info *hw; /* what the probe found: the machine record's */
-	uint32_t stoppable;           /* hw's, copied beside the rest */
-	uint8_t width[PMU_MAX_HW_COUNTERS];
+	uint32_t stoppable;           /* hw->stoppable, which every map_event() reads */
 	pmu_mem_check_fn mem_ok;
 	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
 	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
@@ -163,8 +162,6 @@ void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
 	if (hw->num_hpm > PMU_MAX_HW_COUNTERS - 3)
 		hw->num_hpm = PMU_MAX_HW_COUNTERS - 3;
 	pmu.stoppable = hw->stoppable;
-	for (unsigned c = 0; c < PMU_MAX_HW_COUNTERS; c++)
-		pmu.width[c] = hw->width[c];
 	pmu.ctr_of[0] = 0;
 	pmu.ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
 	pmu.ctr_of[2] = 2;
@@ -340,7 +337,7 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 		return sbi_ok(PMU_INFO_TYPE_FW | (63UL << PMU_INFO_WIDTH_SHIFT));
 	ctr = pmu.ctr_of[idx];
 	/* The user-level CSR S-mode reads (cycle, instret, hpmcounterN). */
-	return sbi_ok(((unsigned long)(pmu.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
+	return sbi_ok(((unsigned long)(pmu.hw->width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
 		      (0xc00UL + ctr));
 }
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What every board does with its description (platform.h), written once:
+ * What every board does with its description (base/board.h), written once:
  * a board file only says which devices it has and where. The calls on the
  * ecall path (putc, getc, the timer, IPIs) are the inline ones in
- * platform.h; these run once at boot or once at the end.
+ * base/board.h; these run once at boot or once at the end.
  */
 #include "arch/wfi.h"
 #include "base/board.h"

@@ -119,7 +119,7 @@ static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 }
 
 /*
- * config_matching's hardware work in one call (pmu.h, configure): hold
+ * config_matching's hardware work in one call (pmu_backend.h, configure): hold
  * the counter still, program its selector, zero it, let it run. The
  * overflow flag needs no clearing here: programming wrote it 0.
  */
@@ -143,7 +143,7 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 }
 
 /*
- * stop + RESET in one call (pmu.h, release). An hpm counter whose selector
+ * stop + RESET in one call (pmu_backend.h, release). An hpm counter whose selector
  * is 0 counts nothing, stopped or not, and its value no longer matters:
  * clearing the selector is all. cycle and instret are stopped.
  */

@@ -23,7 +23,7 @@ static const unsigned long qemu_events[] = {
  * QEMU maps each event to one counter (target/riscv/pmu.c keeps an
  * event -> counter table per hart and ignores a second counter asking for
  * the same event). So each event QEMU counts is "one hpm counter at a
- * time" (pmu.h, excl): the core never hands out a second counter that
+ * time" (pmu_backend.h, excl): the core never hands out a second counter that
  * would never count. Events QEMU does not count have no table entry to
  * fight over. The number is the event's place: cycles 0, instructions 1,
  * then qemu_events[] from 2.
