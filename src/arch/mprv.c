@@ -13,7 +13,7 @@
 #include "arch/mprv.h"
 #include "arch/trap_guard.h"
 #include "hart/hart.h"
-#include "trap/misaligned.h"
+#include "lib/misaligned.h"
 
 /* mstatus.MXR (priv spec 3.1.6.3 "Memory Privilege"): loads may read execute-only pages */
 #define MSTATUS_MXR (1UL << 19)

@@ -9,4 +9,14 @@
 /* The instruction at epc as the trapped mode sees it; false if a read faulted. */
 bool read_lower_insn(unsigned long epc, uint32_t *insn);
 
+/*
+ * The firmware side (arch/mprv.c), a platform's emulate_misaligned hook:
+ * on entry *cause and *tval are mcause and mtval of the trap. True: the
+ * access was emulated and mepc points past it. False: S-mode must be
+ * given *cause and *tval (the trap unchanged, or the fault a byte access
+ * took), with mepc back on the trapping instruction.
+ */
+struct trap_frame;
+bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned long *tval);
+
 #endif

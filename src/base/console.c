@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The bottom of the firmware's messages: printf.c writes here, nothing here calls up. */
 #include "base/console.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 void console_init(void)
 {

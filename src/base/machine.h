@@ -3,7 +3,8 @@
  * What the boot hart found out about the machine: what its harts
  * implement (all harts are alike), how many there are, where its RAM is.
  * Filled in once, before any other hart runs and before any SBI call:
- * init.c probes the CPU, mem.c and dt.c the RAM. Read-only afterwards.
+ * init.c probes the CPU, mem.c and dt.c the RAM, the PMU backend its
+ * counters. Read-only afterwards.
  */
 #ifndef TALLY_MACHINE_H
 #define TALLY_MACHINE_H
@@ -13,6 +14,22 @@
 
 /* At most this many separate RAM ranges are known (more are left out, closed). */
 #define TALLY_MAX_RAM_RANGES 8
+
+#define PMU_MAX_HW_COUNTERS 32   /* CSR counter numbers 0..31 */
+
+/*
+ * The counters, as the PMU backend's probe found them (pmu_init).
+ * Counter numbers are CSR numbers 0..31.
+ */
+struct pmu_hw_info {
+	unsigned num_hpm;                  /* mhpmcounters that exist */
+	uint8_t hpm[PMU_MAX_HW_COUNTERS];  /* their counter numbers, ascending */
+	uint8_t width[PMU_MAX_HW_COUNTERS];/* bits, by counter number (0: absent) */
+	uint32_t stoppable;     /* counters the backend can really stop (bit n) */
+	bool has_inhibit;       /* mcountinhibit exists */
+	bool has_sscofpmf;      /* overflow bit and mode-inhibit bits in mhpmevent */
+	const char *note;       /* anything the banner should say (errata), or NULL */
+};
 
 struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
@@ -34,6 +51,7 @@ struct features {
 	unsigned num_ram;
 	struct ram_range { uint64_t lo, hi; } ram[TALLY_MAX_RAM_RANGES];
 	uint64_t fw_lo, fw_hi;
+	struct pmu_hw_info pmu;   /* counters: widths, inhibit, Sscofpmf */
 };
 extern struct features features;   /* init.c */
 

@@ -2,7 +2,7 @@
 /* The one place that decides whether an address from a lower mode may be used. */
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 /*
  * Boot only. Ranges are kept sorted, overlapping or touching ones merged,

@@ -4,7 +4,7 @@
 #include "arch/csr.h"
 #include "hart/hart.h"
 #include "base/panic.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 /* x1..x31 in four bytes each: smaller than a table of pointers (Ibex's size budget). */
 static const char reg_names[31][4] = {

@@ -14,7 +14,7 @@
 #include "base/fw_guard.h"
 #include "base/mem.h"
 #include "tally_config.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/text_checksum.h"
 
 extern const unsigned char _text_start[], _rodata_end[], _stacks_end[];

@@ -15,7 +15,7 @@
 #include "hart/hsm.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "tally_config.h"
 

@@ -18,7 +18,7 @@
 #include "hart/hsm.h"
 #include "boot/init.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "sbi/smode_ext.h"
 #include "tally_config.h"
@@ -161,7 +161,7 @@ static void hart_init(unsigned long hartid)
 		w_medeleg(MEDELEG_S);
 		/* S-mode's own interrupts, and counter overflow where it exists. */
 		w_mideleg(MIP_SSIP | MIP_STIP | MIP_SEIP |
-			  (pmu_hw()->has_sscofpmf ? MIP_LCOFIP : 0));
+			  (features.pmu.has_sscofpmf ? MIP_LCOFIP : 0));
 		/* U-mode may read counters too; S-mode can narrow this itself. */
 		w_scounteren(~0UL);
 		if (features.has_sstc)
@@ -221,7 +221,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available() && ((r_misa() >> ('H' - 'A')) & 1))
 		fw_events |= ((1u << (PMU_FW_HFENCE_VVMA_ASID_RECEIVED + 1)) - 1) &
 			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
-	pmu_init(platform.pmu, sbi_mem_ok, fw_events);
+	pmu_init(platform.pmu, &features.pmu, sbi_mem_ok, fw_events);
 	hart_init(hartid);
 	hsm_hart_arrived(hartid, true);
 	fence_rw();
@@ -230,7 +230,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available())
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
-	banner_print(hartid, fdt, &platform, &features, pmu_hw(), fw_events);
+	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);
 	enter_payload(hartid, platform.payload_base, fdt);
 }
 

@@ -2,7 +2,7 @@
 /* The SiFive CLINT: msip, mtimecmp and mtime (QEMU virt, CVA6). */
 #ifndef TALLY_CLINT_H
 #define TALLY_CLINT_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define CLINT_MSIP     0x0000
 #define CLINT_MTIMECMP 0x4000

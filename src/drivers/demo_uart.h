@@ -3,7 +3,7 @@
  * registers, baud rate fixed in hardware, so no init. */
 #ifndef TALLY_DEMO_UART_H
 #define TALLY_DEMO_UART_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define DEMO_UART_RX       0x0
 #define DEMO_UART_TX       0x4

@@ -3,7 +3,7 @@
  * `tohost` in the ELF; writing (code << 1) | 1 there ends the run. */
 #ifndef TALLY_HTIF_H
 #define TALLY_HTIF_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 extern volatile uint64_t tohost, fromhost;
 

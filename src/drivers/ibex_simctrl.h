@@ -3,7 +3,7 @@
  * at +0x0 goes to the log, 1 at +0x8 ends the simulation. Output only. */
 #ifndef TALLY_IBEX_SIMCTRL_H
 #define TALLY_IBEX_SIMCTRL_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define SIMCTRL_OUT  0x0
 #define SIMCTRL_CTRL 0x8

@@ -3,7 +3,7 @@
  * raised while mtime >= mtimecmp, on the demo system until mtimecmp is written. */
 #ifndef TALLY_IBEX_TIMER_H
 #define TALLY_IBEX_TIMER_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 #define IBEX_TIMER_MTIME_LO    0x0
 #define IBEX_TIMER_MTIME_HI    0x4

@@ -2,7 +2,7 @@
 /* SiFive's test finisher (QEMU hw/misc/sifive_test.c): power off with a status, or reset. */
 #ifndef TALLY_SIFIVE_TEST_H
 #define TALLY_SIFIVE_TEST_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 void sifive_test_reset(uintptr_t base, unsigned long type, unsigned long reason);
 

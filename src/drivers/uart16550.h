@@ -2,7 +2,7 @@
 /* NS16550-compatible UART: QEMU virt (registers 1 byte apart), CVA6 SoCs (4 bytes). */
 #ifndef TALLY_UART16550_H
 #define TALLY_UART16550_H
-#include "drivers/device.h"
+#include "base/device.h"
 
 void uart16550_init(const struct board_console *u);
 void uart16550_putc(const struct board_console *u, char c);

@@ -13,7 +13,7 @@
 #include "boot/init.h"
 #include "hart/hsm.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "sbi/sbi_time.h"
 #include "sbi/smode_ext.h"

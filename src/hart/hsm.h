@@ -4,12 +4,7 @@
 #define TALLY_HSM_H
 
 #include <stdbool.h>
-
-/* HSM states (SBI spec 9.1) */
-enum hsm_state {
-	HSM_STARTED = 0, HSM_STOPPED, HSM_START_PENDING, HSM_STOP_PENDING,
-	HSM_SUSPENDED, HSM_SUSPEND_PENDING, HSM_RESUME_PENDING,
-};
+#include "base/sbi_spec.h"
 
 /* Is hartid a hart this machine has, that checked in at boot? */
 bool hart_present(unsigned long hartid);

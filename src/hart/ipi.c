@@ -17,7 +17,7 @@
 #include "base/machine.h"
 #include "hart/hart.h"
 #include "hart/hsm.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "sbi/smode_ext.h"
 #include "tally_config.h"

@@ -5,7 +5,7 @@
  * DBCN (SBI spec chapter 12), whose buffers are checked before use.
  */
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 
 enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };

@@ -2,7 +2,7 @@
 /* System Reset extension, EID "SRST" (SBI spec chapter 10). */
 #include <stdio.h>
 #include "arch/csr.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "base/text_checksum.h"
 

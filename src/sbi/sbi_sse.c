@@ -28,7 +28,7 @@
 #include "base/machine.h"
 #include "base/mem.h"
 #include "cores/pmu/pmu.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "sbi/smode_ext.h"
 #include "cores/sse/sse.h"
 #include "tally_config.h"
@@ -93,7 +93,7 @@ static void lcofi_to_firmware(bool firmware)
 void sse_hart_init(unsigned long hartid)
 {
 	sse_lock();
-	sse.pmu_overflow = pmu_hw()->has_sscofpmf;
+	sse.pmu_overflow = features.pmu.has_sscofpmf;
 	sse_hart_reset(&sse, hartid);
 	sse_unlock();
 	sse_look[hartid] = 0;

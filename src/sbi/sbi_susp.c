@@ -22,7 +22,7 @@
 #include "hart/hsm.h"
 #include "boot/init.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 
 #define SUSP_SUSPEND_TO_RAM 0u

@@ -6,7 +6,7 @@
  */
 #include "base/machine.h"
 #include "hart/hart.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "sbi/sbi_time.h"
 

@@ -12,7 +12,7 @@
 #include "hart/hart.h"
 #include "hart/hsm.h"
 #include "base/panic.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "base/sbi.h"
 #include "sbi/sbi_time.h"
 #include "sbi/smode_ext.h"
@@ -57,7 +57,7 @@ static bool emulate_counter_read(struct trap_frame *f)
 	if ((csr & ~31U) != CSR_CYCLE && !hi)
 		return false;
 	n = csr & 31;
-	if (!counters_emulated(n, features.counteren, features.has_s_mode, pmu_hw()))
+	if (!counters_emulated(n, features.counteren, features.has_s_mode, &features.pmu))
 		return false;
 	now = n == 1 ? board_timer_value() : csr_read_counter(n);
 	if (rd)   /* rd = x0 reads and discards */

@@ -50,6 +50,8 @@ static void fake_setup(void) { }
 #endif
 
 static struct pmu_hart hart;
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
 
 static bool mem_any(uint64_t addr, uint64_t len) { (void)addr; (void)len; return true; }
 
@@ -328,7 +330,7 @@ static void perf_table(void)
 int main(int argc, char **argv)
 {
 	fake_setup();
-	pmu_init(&BACKEND, mem_any, 0);
+	pmu_init(&BACKEND, &probed, mem_any, 0);
 	pmu_hart_init(&hart);
 #if defined(PMU_TABLES_CVA6)
 	if (argc > 1 && !strcmp(argv[1], "--perf")) {

@@ -109,7 +109,7 @@ static void fake_probe(struct pmu_hw_info *info)
  * selector value per event. Counters that do not exist are in the masks
  * too (a test may set ~0): the core must keep only those it probed.
  */
-static long fake_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
+static long fake_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m)
 {
 	fake.maps++;
 	switch (PMU_EVENT_TYPE(event_idx)) {

@@ -23,6 +23,9 @@
 #include <string.h>
 #include "fake_backend.h"
 
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
+
 #define FAIL(...) do { fprintf(stderr, "fuzz_pmu: " __VA_ARGS__); fprintf(stderr, "\n"); abort(); } while (0)
 #define ENSURE(c) do { if (!(c)) FAIL("%s:%d: %s", __FILE__, __LINE__, #c); } while (0)
 
@@ -276,7 +279,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(ibuf, 0, ilen);
 
 	fake_setup(&cfg);
-	pmu_init(&fake_backend, mem_ok, fw_events);
+	pmu_init(&fake_backend, &probed, mem_ok, fw_events);
 	pmu_hart_init(&H);
 	num_hw = 3;
 	ctr_of[0] = 0; ctr_of[1] = 0xff; ctr_of[2] = 2;

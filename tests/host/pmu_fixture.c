@@ -2,6 +2,9 @@
 #include <stdio.h>
 #include "pmu_fixture.h"
 
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
+
 struct pmu_hart H;
 _Alignas(4096) uint64_t snap_page[512];
 
@@ -62,7 +65,7 @@ void setup_with(const struct fake_cfg *c, uint32_t fw_events)
 	mem_reset();
 	mem_allow(snap_page, sizeof(snap_page));
 	memset(snap_page, 0, sizeof(snap_page));
-	pmu_init(&fake_backend, test_mem_ok, fw_events);
+	pmu_init(&fake_backend, &probed, test_mem_ok, fw_events);
 	pmu_hart_init(&H);
 	fake.mutations = 0;
 	fake.programs = 0;

@@ -118,9 +118,9 @@ static void fb_forbidden_accesses_are_seen(void)
 	CHECK_EQ(fake.bad, 7);
 }
 
-static struct pmu_event_map map_of(unsigned long ev, uint64_t data, long *err)
+static struct pmu_hw_map map_of(unsigned long ev, uint64_t data, long *err)
 {
-	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	struct pmu_hw_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 
 	*err = fake_backend.map(ev, data, &m);
 	return m;
@@ -129,7 +129,7 @@ static struct pmu_event_map map_of(unsigned long ev, uint64_t data, long *err)
 static void fb_map(void)
 {
 	struct fake_cfg c = default_cfg();
-	struct pmu_event_map m;
+	struct pmu_hw_map m;
 	long err;
 
 	c.raw_reserved = 1ULL << 40;

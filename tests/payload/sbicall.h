@@ -2,9 +2,10 @@
 /* The payload's side of SBI: one ecall, and the constants it needs. */
 #ifndef PAYLOAD_SBICALL_H
 #define PAYLOAD_SBICALL_H
+#include <stdbool.h>
 #include <stdint.h>
-#include "base/sbi.h"
-#include "cores/pmu/pmu.h"
+#include "base/sbi_spec.h"
+#include "base/sbi.h"   /* struct sbiret */
 
 static inline struct sbiret sbi_call(unsigned long eid, unsigned long fid,
 				     unsigned long a0, unsigned long a1, unsigned long a2,

@@ -22,6 +22,7 @@
  */
 #include <stdio.h>
 #include "sbicall.h"
+#include "cores/pmu/pmu.h"   /* PMU_NUM_FW_COUNTERS: how many Tally has */
 
 /* The marked call: rdinstret, labelled ecall, rdinstret. a4 and a5 (event
  * data for config_matching) are zero, as every call here wants them. */

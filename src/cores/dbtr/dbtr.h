@@ -21,23 +21,6 @@
 /* More on a hart are left unused (QEMU has 2, CVA6 4 to 8): every hart's
  * state is in .bss, which boot clears, and boot time is counted. */
 #define DBTR_MAX_TRIGGERS 8
-enum {
-	DBTR_FID_NUM_TRIGGERS = 0, DBTR_FID_SET_SHMEM, DBTR_FID_READ, DBTR_FID_INSTALL,
-	DBTR_FID_UPDATE, DBTR_FID_UNINSTALL, DBTR_FID_ENABLE, DBTR_FID_DISABLE,
-};
-
-/*
- * trig_state (table "Debug Trigger State Fields"). Tally writes the
- * hardware index (= trig_idx) into hw_trig_idx and leaves have_hw_trig
- * clear, as OpenSBI does: docs/extensions.md says why.
- */
-#define DBTR_STATE_MAPPED (1UL << 0)
-#define DBTR_STATE_U      (1UL << 1)
-#define DBTR_STATE_S      (1UL << 2)
-#define DBTR_STATE_VU     (1UL << 3)
-#define DBTR_STATE_VS     (1UL << 4)
-#define DBTR_STATE_HAVE_HW_TRIG (1UL << 5)   /* never set */
-#define DBTR_STATE_HW_IDX_SHIFT 8
 
 /* tdata1 (Sdtrig): type in the top four bits, dmode below it */
 #define TDATA1_TYPE(t)    ((t) >> (sizeof(long) * 8 - 4))
@@ -45,7 +28,11 @@ enum {
 #define TRIG_TYPE_MCONTROL  2     /* address/data match */
 #define TRIG_TYPE_MCONTROL6 6     /* address/data match, Sdtrig 1.0 */
 
-/* One logical trigger: what S-mode installed, and its trig_state. */
+/*
+ * One logical trigger: what S-mode installed, and its trig_state, whose
+ * hw_trig_idx is the hardware index (= trig_idx) with have_hw_trig clear,
+ * as OpenSBI does: docs/extensions.md says why.
+ */
 struct dbtr_trig {
 	unsigned long state, tdata1, tdata2, tdata3;
 };

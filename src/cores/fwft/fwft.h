@@ -13,19 +13,6 @@
 #include <stdint.h>
 #include "base/sbi.h"
 
-/* Feature types (table "FWFT Feature Types"); all six are local (per hart). */
-enum fwft_feature {
-	FWFT_MISALIGNED_EXC_DELEG = 0,
-	FWFT_LANDING_PAD,
-	FWFT_SHADOW_STACK,
-	FWFT_DOUBLE_TRAP,
-	FWFT_PTE_AD_HW_UPDATING,
-	FWFT_POINTER_MASKING_PMLEN,
-	FWFT_NUM_FEATURES
-};
-enum { FWFT_FID_SET = 0, FWFT_FID_GET = 1 };
-#define FWFT_SET_LOCK 1UL     /* flags BIT[0]; BIT[XLEN-1:1] are reserved */
-
 /* One hart's features: every value is 0 after a hart reset, nothing locked. */
 struct fwft_hart {
 	uint8_t value[FWFT_NUM_FEATURES];   /* every value defined fits: 0, 1, 7, 16 */

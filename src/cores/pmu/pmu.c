@@ -10,14 +10,14 @@
  */
 #include "cores/pmu/pmu.h"
 
-struct pmu_hw_info pmu_probed;
-
 /* What pmu_init() worked out, in one place (one base address for every field). */
 #define EVMAP_HW_SLOTS    16      /* type 0 codes 0..15 (1..10 defined) */
 #define EVMAP_CACHE_SLOTS 64      /* type 1 codes: cache_id << 3 | op << 1 | result */
 
 static struct {
 	const struct pmu_backend *be;
+	const struct pmu_hw_info *hw; /* what the probe found: the machine record's */
+	uint32_t stoppable;           /* hw->stoppable, which every map_event() reads */
 	pmu_mem_check_fn mem_ok;
 	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
 	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
@@ -27,9 +27,9 @@ static struct {
 	uint32_t fw_supported;        /* bit n: firmware event n can happen here */
 	bool hpm_identity;            /* hpm counter n is logical index n (no gaps) */
 	uint8_t ctr_of[PMU_MAX_HW_COUNTERS];   /* logical index -> counter number */
-	struct pmu_evmap fw_events;       /* every firmware event: any firmware counter */
+	struct pmu_logical_map fw_events;       /* every firmware event: any firmware counter */
 	/* general (type 0) and cache (type 1) events, by evmap_slot() */
-	struct pmu_evmap evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
+	struct pmu_logical_map evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
 } pmu;
 
 #define NO_COUNTER 0xff
@@ -82,6 +82,7 @@ static inline unsigned lowest_bit(pmu_set_t x)
 /* Both, for the host tests (which build only one of them into lowest_bit). */
 unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
 unsigned pmu_lowest_bit32(uint64_t x) { return lowest_bit32(x); }
+const struct pmu_hw_info *pmu_hw(void) { return pmu.hw; }
 
 /* A backend's counter-number mask as logical indices (hpm counters only). */
 static pmu_set_t logical_of(uint32_t ctrs)
@@ -100,38 +101,40 @@ static pmu_set_t logical_of(uint32_t ctrs)
 static pmu_set_t fixed_counters(unsigned long event_idx)
 {
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES))
-		return (pmu_probed.stoppable & 1) ? pmu_bit(0) : 0;
+		return (pmu.stoppable & 1) ? pmu_bit(0) : 0;
 	if (event_idx == PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS))
-		return ((pmu_probed.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
+		return ((pmu.stoppable >> 2) & 1) ? pmu_bit(2) : 0;
 	return 0;
 }
 
 /* Ask the backend about one event; keep only counters we offer. */
-static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_evmap *e)
+static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_logical_map *e)
 {
-	struct pmu_event_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	struct pmu_hw_map m = { .ctrs = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	long err = pmu.be->map(event_idx, event_data, &m);
 
 	if (err)
 		return err;
-	e->can = logical_of(m.ctrs & pmu_probed.stoppable) | fixed_counters(event_idx);
+	e->can = logical_of(m.ctrs & pmu.stoppable) | fixed_counters(event_idx);
 	e->excl = m.excl;
 	e->sel = m.sel;
 	return SBI_SUCCESS;
 }
 
-void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_t fw_events)
+void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
+	      pmu_mem_check_fn check, uint32_t fw_events)
 {
-	struct pmu_hw_info *hw = &pmu_probed;
 	pmu_set_t fw_set;
 
 	pmu.be = backend;
+	pmu.hw = hw;
 	pmu.mem_ok = check;
 	pmu.fw_supported = fw_events & ((1UL << PMU_FW_EVENT_MAX) - 1);
 	*hw = (struct pmu_hw_info){ 0 };
 	backend->probe(hw);
 	if (hw->num_hpm > PMU_MAX_HW_COUNTERS - 3)
 		hw->num_hpm = PMU_MAX_HW_COUNTERS - 3;
+	pmu.stoppable = hw->stoppable;
 	pmu.ctr_of[0] = 0;
 	pmu.ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
 	pmu.ctr_of[2] = 2;
@@ -148,9 +151,9 @@ void pmu_init(const struct pmu_backend *backend, pmu_mem_check_fn check, uint32_
 	/* with Sscofpmf hpm counters first: only they interrupt on overflow (docs/pmu.md) */
 	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
 
-	pmu.fw_events = (struct pmu_evmap){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
+	pmu.fw_events = (struct pmu_logical_map){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
-		pmu.evmap[i] = (struct pmu_evmap){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+		pmu.evmap[i] = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
 		map_event(code, 0, &pmu.evmap[code]);
 	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
@@ -210,7 +213,7 @@ static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
  * event the backend's answer, written into *raw. Or the spec's error.
  */
 static inline long event_find(unsigned long event_idx,
-		uint64_t event_data, const struct pmu_evmap **e, struct pmu_evmap *raw)
+		uint64_t event_data, const struct pmu_logical_map **e, struct pmu_logical_map *raw)
 {
 	unsigned long code = PMU_EVENT_CODE(event_idx);
 
@@ -284,13 +287,13 @@ struct sbiret pmu_counter_get_info(unsigned long idx)
 	if (is_fw(idx))
 		return sbi_ok(PMU_INFO_TYPE_FW | (63UL << PMU_INFO_WIDTH_SHIFT));
 	ctr = pmu.ctr_of[idx];
-	return sbi_ok(((unsigned long)(pmu_probed.width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
+	return sbi_ok(((unsigned long)(pmu.hw->width[ctr] - 1) << PMU_INFO_WIDTH_SHIFT) |
 		      (0xc00UL + ctr));
 }
 
 /* config_matching on a hardware counter: one backend call does what the flags ask. */
 static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
-		unsigned long idx, unsigned long flags, const struct pmu_evmap *e)
+		unsigned long idx, unsigned long flags, const struct pmu_logical_map *e)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
@@ -307,7 +310,7 @@ static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
 
 /* The lowest candidate now counts event_idx; a firmware counter's path makes no call. */
 static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
-		unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+		unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
 {
 	unsigned long idx;
 	struct pmu_counter *c;
@@ -332,7 +335,7 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
 }
 
 static inline struct sbiret pick(struct pmu_hart *h,
-		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_evmap *e)
+		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
 {
 	pmu_set_t free = set & e->can & ~h->used, first;
 
@@ -355,8 +358,8 @@ static inline struct sbiret pick(struct pmu_hart *h,
 static __attribute__((noinline)) struct sbiret config_raw(struct pmu_hart *h, pmu_set_t set,
 		unsigned long flags, unsigned long event_idx, uint64_t event_data)
 {
-	struct pmu_evmap raw;
-	const struct pmu_evmap *e;
+	struct pmu_logical_map raw;
+	const struct pmu_logical_map *e;
 	long err = event_find(event_idx, event_data, &e, &raw);
 
 	if (err)
@@ -371,7 +374,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 {
 	/* the time slot is never picked (as OpenSBI and KVM); alone it is no set */
 	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT;
-	const struct pmu_evmap *e;
+	const struct pmu_logical_map *e;
 	long err;
 
 	if ((flags & ~PMU_CFG_VALID_MASK) || !set)
@@ -622,8 +625,8 @@ struct pmu_event_info {
 static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 		uint64_t event_data)
 {
-	const struct pmu_evmap *e;
-	struct pmu_evmap raw;
+	const struct pmu_logical_map *e;
+	struct pmu_logical_map raw;
 
 	return event_find(event_idx, event_data, &e, &raw) == SBI_SUCCESS && e->can != 0;
 }

@@ -14,41 +14,6 @@
 #include <stdint.h>
 #include "base/sbi.h"
 
-enum sse_fid {
-	SSE_FID_READ_ATTRS = 0, SSE_FID_WRITE_ATTRS, SSE_FID_REGISTER, SSE_FID_UNREGISTER,
-	SSE_FID_ENABLE, SSE_FID_DISABLE, SSE_FID_COMPLETE, SSE_FID_INJECT,
-	SSE_FID_HART_UNMASK, SSE_FID_HART_MASK,
-};
-
-/* Table "SSE Event ID Space": the standard events. */
-#define SSE_EV_LOCAL_HIGH_PRIO_RAS   0x00000000u
-#define SSE_EV_LOCAL_DOUBLE_TRAP     0x00000001u
-#define SSE_EV_GLOBAL_HIGH_PRIO_RAS  0x00008000u
-#define SSE_EV_LOCAL_PMU_OVERFLOW    0x00010000u
-#define SSE_EV_LOCAL_LOW_PRIO_RAS    0x00100000u
-#define SSE_EV_GLOBAL_LOW_PRIO_RAS   0x00108000u
-#define SSE_EV_LOCAL_SOFTWARE        0xffff0000u
-#define SSE_EV_GLOBAL_SOFTWARE       0xffff8000u
-#define SSE_EV_GLOBAL                (1u << 15)   /* event_id[15]: global event */
-
-/* Table "SSE Event Attributes": IDs 0..9, everything above is reserved. */
-enum sse_attr {
-	SSE_ATTR_STATUS = 0, SSE_ATTR_PRIORITY, SSE_ATTR_CONFIG, SSE_ATTR_PREFERRED_HART,
-	SSE_ATTR_ENTRY_PC, SSE_ATTR_ENTRY_ARG, SSE_ATTR_INTERRUPTED_SEPC,
-	SSE_ATTR_INTERRUPTED_FLAGS, SSE_ATTR_INTERRUPTED_A6, SSE_ATTR_INTERRUPTED_A7,
-	SSE_NUM_ATTRS
-};
-
-/* "Software Event States"; STATUS bits [1:0] */
-enum sse_state { SSE_UNUSED = 0, SSE_REGISTERED, SSE_ENABLED, SSE_RUNNING };
-#define SSE_STATUS_PENDING   (1UL << 2)
-#define SSE_STATUS_INJECT    (1UL << 3)
-#define SSE_CONFIG_ONESHOT   1UL          /* CONFIG bit 0; the rest is reserved */
-/* INTERRUPTED_FLAGS: SPP, SPIE, hstatus.SPV, hstatus.SPVP, SPELP, SDT */
-#define SSE_FLAG_SPP         (1UL << 0)
-#define SSE_FLAG_SPIE        (1UL << 1)
-#define SSE_FLAGS_DEFINED    0x3fUL
-
 /* sstatus bits an event entry and completion move (priv spec 4.1.1
  * "Supervisor Status Register (sstatus)"). */
 #define SSE_SSTATUS_SIE      (1UL << 1)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What every board does with its description, once at boot or at the end (platform.h inlines the rest). */
+/* What every board does with its description, once at boot or at the end (base/board.h inlines the rest). */
 #include "arch/wfi.h"
-#include "base/platform.h"
+#include "base/board.h"
 
 void board_console_init(void)
 {

@@ -6,6 +6,11 @@
 
 /* The core's counters through the standard CSRs, for backends on cores that have them. */
 
+/* Whether the core has mcountinhibit and Sscofpmf: the probe's findings, kept. */
+static struct {
+	bool has_inhibit, has_sscofpmf;
+} csr;
+
 /* Write all-ones and read back: the bits that stick are the counter's width. */
 static unsigned probe_width(unsigned ctr)
 {
@@ -29,6 +34,8 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 	(void)r_scountovf();
 	info->has_sscofpmf = !trap_guard_end(&g);
 
+	csr.has_inhibit = info->has_inhibit;
+	csr.has_sscofpmf = info->has_sscofpmf;
 	if (info->has_inhibit)
 		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
 	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv spec 3.1.10 "Hardware Performance Monitor") */
@@ -52,7 +59,7 @@ void pmu_csr_write(unsigned ctr, uint64_t val) { counter_write(ctr, val); }
 static void write_selector(unsigned ctr, uint64_t v)
 {
 #if __riscv_xlen == 32
-	if (pmu_hw()->has_sscofpmf)
+	if (csr.has_sscofpmf)
 		csr_write_eventh(ctr, (unsigned long)(v >> 32));
 #endif
 	csr_write_event(ctr, (unsigned long)v);
@@ -62,7 +69,7 @@ uint64_t pmu_csr_selector(unsigned ctr)
 {
 	uint64_t v = csr_read_event(ctr);
 #if __riscv_xlen == 32
-	if (pmu_hw()->has_sscofpmf)
+	if (csr.has_sscofpmf)
 		v |= (uint64_t)csr_read_eventh(ctr) << 32;
 #endif
 	return v;
@@ -74,12 +81,12 @@ void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 	/* First: the old value may be about to wrap, and would set OF again. */
 	if (load)
 		counter_write(ctr, value);
-	if (!pmu_hw()->has_inhibit) {
+	if (!csr.has_inhibit) {
 		write_selector(ctr, sel);
 		return;
 	}
 	/* A new run starts with a clear overflow flag (Sscofpmf OF, bit 63). */
-	if (pmu_hw()->has_sscofpmf && ctr >= 3)
+	if (csr.has_sscofpmf && ctr >= 3)
 		write_selector(ctr, pmu_csr_selector(ctr) & ~HPMEVENT_OF);
 	clear_mcountinhibit(1UL << ctr);   /* let it count */
 }
@@ -87,7 +94,7 @@ void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 void pmu_csr_stop(unsigned ctr, uint64_t sel)
 {
 	(void)sel;
-	if (pmu_hw()->has_inhibit)
+	if (csr.has_inhibit)
 		set_mcountinhibit(1UL << ctr);   /* freeze it */
 	else
 		write_selector(ctr, 0);
@@ -95,7 +102,7 @@ void pmu_csr_stop(unsigned ctr, uint64_t sel)
 
 bool pmu_csr_overflowed(unsigned ctr)
 {
-	return pmu_hw()->has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
+	return csr.has_sscofpmf && ctr >= 3 && (pmu_csr_selector(ctr) & HPMEVENT_OF);
 }
 
 /* Write sel (plus Sscofpmf mode-inhibit bits) into mhpmevent. */
@@ -103,16 +110,16 @@ static inline void program(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
 	/* SBI flags VUINH..MINH line up with mhpmevent bits 58..62; without
 	 * Sscofpmf the spec lets us ignore them (table 8 note). */
-	if (pmu_hw()->has_sscofpmf)
+	if (csr.has_sscofpmf)
 		sel |= (uint64_t)(cfg_flags & PMU_CFG_INH_MASK) << 55;
 	/* With no mcountinhibit, the selector is the on/off switch: stay off. */
-	write_selector(ctr, pmu_hw()->has_inhibit ? sel : 0);
+	write_selector(ctr, csr.has_inhibit ? sel : 0);
 }
 
 /* config_matching's hardware work in one call; programming clears OF too. */
 void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	if (pmu_hw()->has_inhibit)
+	if (csr.has_inhibit)
 		set_mcountinhibit(1UL << ctr);
 	/* cycle and instret have no selector: held still, and left so, they are done. */
 	if (ctr < 3 && !(cfg_flags & (PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START)))
@@ -122,7 +129,7 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		counter_write(ctr, 0);
 	if (cfg_flags & PMU_CFG_AUTO_START) {
-		if (pmu_hw()->has_inhibit)
+		if (csr.has_inhibit)
 			clear_mcountinhibit(1UL << ctr);
 		else
 			write_selector(ctr, sel);
@@ -135,6 +142,6 @@ void pmu_csr_release(unsigned ctr, uint64_t sel)
 	(void)sel;
 	if (ctr >= 3)
 		write_selector(ctr, 0);
-	else if (pmu_hw()->has_inhibit)
+	else if (csr.has_inhibit)
 		set_mcountinhibit(1UL << ctr);
 }

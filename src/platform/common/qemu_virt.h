@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "drivers/clint.h"
+#include "platform/common/dt.h"
 #include "drivers/sifive_test.h"
 #include "drivers/uart16550.h"
 

@@ -16,9 +16,10 @@
 #ifndef TALLY_CVA6_BOARD_H
 #define TALLY_CVA6_BOARD_H
 #include "drivers/clint.h"
+#include "platform/common/dt.h"
 #include "drivers/uart16550.h"
-#include "trap/misaligned.h"
-#include "base/platform.h"
+#include "arch/mprv.h"
+#include "base/board.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "arch/riscv.h"
 #include "tally_config.h"

@@ -59,7 +59,7 @@ static const struct cva6_event cva6_events[] = {
 	{ CACHE(BPU, READ, MISS),          10 },
 };
 
-long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
+long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m)
 {
 	m->ctrs = ~0u;   /* mhpmcounter3..8 are identical: any of them counts any event */
 	switch (PMU_EVENT_TYPE(event_idx)) {

@@ -11,6 +11,6 @@
 
 extern const struct pmu_backend pmu_cva6;
 void pmu_cva6_probe(struct pmu_hw_info *info);
-long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m);
+long pmu_cva6_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m);
 const char *pmu_cva6_describe(unsigned ctr);
 #endif

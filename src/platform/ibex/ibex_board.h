@@ -15,7 +15,7 @@
 #ifndef TALLY_IBEX_BOARD_H
 #define TALLY_IBEX_BOARD_H
 #include "arch/riscv.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "tally_config.h"
 

@@ -39,6 +39,7 @@ static const struct ibex_event {
 };
 
 static struct {
+	const struct pmu_hw_info *hw;             /* what the probe filled in */
 	unsigned long sel[PMU_MAX_HW_COUNTERS];   /* mhpmeventN as read at boot */
 	uint8_t event[PMU_MAX_HW_COUNTERS];       /* Ibex event ID counted, 0: unknown */
 	unsigned encoding;                        /* IBEX_SEL_* seen */
@@ -67,6 +68,7 @@ static void ibex_probe(struct pmu_hw_info *info)
 	bool has_inhibit;
 
 	ibex = (typeof(ibex)){ 0 };
+	ibex.hw = info;
 	/* all ones: which bits exist, and every counter still while probed */
 	has_inhibit = csr_probe_mcountinhibit(~0UL, &inh);
 	if (!has_inhibit)
@@ -116,9 +118,9 @@ static void ibex_probe(struct pmu_hw_info *info)
 }
 
 /* The counters whose fixed event stands for this one, or (raw) whose selector reads event_data. */
-static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
+static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m)
 {
-	const struct pmu_hw_info *hw = pmu_hw();
+	const struct pmu_hw_info *hw = ibex.hw;
 
 	for (unsigned i = 0; i < hw->num_hpm; i++) {
 		unsigned ctr = hw->hpm[i], ev = ibex.event[ctr];

@@ -2,7 +2,7 @@
 /* The Ibex PMU backend (pmu_ibex.c), shared by every Ibex board. */
 #ifndef TALLY_PMU_IBEX_H
 #define TALLY_PMU_IBEX_H
-#include "cores/pmu/pmu.h"
+#include "platform/pmu_backend.h"
 
 extern const struct pmu_backend pmu_ibex;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* QEMU "virt" machine (hw/riscv/virt.c); its devices: common/qemu_virt.h. */
-#include "trap/misaligned.h"
-#include "base/platform.h"
+#include "arch/mprv.h"
+#include "base/board.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/qemu-virt/pmu_qemu.h"
 #include "arch/riscv.h"

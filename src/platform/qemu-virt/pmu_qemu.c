@@ -15,7 +15,7 @@ static const unsigned long qemu_events[] = {
 };
 
 /*
- * QEMU keeps one counter per event and ignores a second one (pmu.h, excl):
+ * QEMU keeps one counter per event and ignores a second one (pmu_backend.h, excl):
  * each event it counts gets a number, cycles 0, instructions 1, then
  * qemu_events[] from 2.
  */
@@ -31,7 +31,7 @@ static int8_t qemu_excl(uint64_t sel)
 	return PMU_EXCL_NONE;
 }
 
-static long qemu_take(uint64_t sel, struct pmu_event_map *m)
+static long qemu_take(uint64_t sel, struct pmu_hw_map *m)
 {
 	m->ctrs = ~0u;
 	m->sel = sel;
@@ -39,7 +39,7 @@ static long qemu_take(uint64_t sel, struct pmu_event_map *m)
 	return SBI_SUCCESS;
 }
 
-static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_event_map *m)
+static long qemu_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m)
 {
 	switch (PMU_EVENT_TYPE(event_idx)) {
 	case PMU_TYPE_HW:

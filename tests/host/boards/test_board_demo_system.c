@@ -6,7 +6,7 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "arch/riscv.h"
 #include "platform/ibex/pmu_ibex.h"
 

@@ -7,9 +7,9 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "arch/riscv.h"
-#include "trap/misaligned.h"
+#include "arch/mprv.h"
 #include "platform/cva6/pmu_cva6.h"
 
 const struct pmu_backend pmu_cva6;

@@ -10,9 +10,9 @@
  */
 #include "harness.h"
 #include "fake_mmio.h"
-#include "base/platform.h"
+#include "base/board.h"
 #include "arch/riscv.h"
-#include "trap/misaligned.h"
+#include "arch/mprv.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "platform/ibex/pmu_ibex.h"
@@ -28,7 +28,7 @@ bool emulate_misaligned(struct trap_frame *f, unsigned long *c, unsigned long *t
 	return false;
 }
 void pmu_cva6_probe(struct pmu_hw_info *info) { (void)info; }
-long pmu_cva6_map(unsigned long idx, uint64_t data, struct pmu_event_map *m)
+long pmu_cva6_map(unsigned long idx, uint64_t data, struct pmu_hw_map *m)
 {
 	(void)idx; (void)data; (void)m;
 	return 0;

@@ -13,6 +13,10 @@
 #include "arch/csr.h"             /* the fake one (tests/host/cva6/fake) */
 #include "fake_cva6_csr.h"
 #include "platform/cva6/pmu_cva6.h"
+#include "cores/pmu/pmu.h"
+
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
 
 static struct pmu_hart hart;
 static bool mem_any(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
@@ -21,7 +25,7 @@ static bool mem_any(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
 
 static const struct pmu_hw_info *boot(void)
 {
-	pmu_init(&pmu_cva6, mem_any, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_cva6, &probed, mem_any, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&hart);
 	return pmu_hw();
 }

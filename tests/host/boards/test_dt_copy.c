@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * dt_fixup_copy (src/boot/dt.c) and fdt_copy (src/lib/fdt.c): a device tree in ROM,
+ * dt_fixup_copy (src/platform/common/dt.c) and fdt_copy (src/lib/fdt.c): a device tree in ROM,
  * as the CVA6 Genesys2 boot ROM passes it, is copied into RAM just past the
  * firmware's region, gets the /reserved-memory node there, and the payload
  * is handed the copy. The "ROM" here is a const array the code must not
@@ -13,7 +13,8 @@
 #include "lib/fdt.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
+#include "platform/common/dt.h"
 #include "genesys2_dtb.h"
 #include "testharness_dtb.h"
 

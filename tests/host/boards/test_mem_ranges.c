@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * RAM from the device tree (issue 12): fdt_memory_ranges (src/lib/fdt.c) reads
- * every memory node and every range, dt_fixup (src/boot/dt.c) makes them the
+ * every memory node and every range, dt_fixup (src/platform/common/dt.c) makes them the
  * RAM set, mem_add_ram (src/base/mem.c) keeps that set sorted and merged, and
  * sbi_mem_ok checks buffers against it. The trees are real blobs, built
  * from the .dts files in mem/ by dtc at build time, read from DTB_DIR.
@@ -12,7 +12,8 @@
 #include "lib/fdt.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
+#include "platform/common/dt.h"
 
 struct features features;
 const struct platform platform = {

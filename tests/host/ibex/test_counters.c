@@ -17,6 +17,10 @@
 #include "fake_ibex_csr.h"
 #include "trap/counters.h"
 #include "platform/ibex/pmu_ibex.h"
+#include "cores/pmu/pmu.h"
+
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
 
 static int fails, checks;
 #define CHECK(c) do { checks++; if (!(c)) { fails++; \
@@ -35,7 +39,7 @@ static unsigned long boot(unsigned long counteren_bits, bool user_csrs, bool boa
 	fake_reset(10, 40, FAKE_ENC_RTL);
 	fake.counteren_bits = counteren_bits;
 	fake.user_csrs = user_csrs;
-	pmu_init(&pmu_ibex, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 	if (board_hides)
 		want &= 1UL << 1;

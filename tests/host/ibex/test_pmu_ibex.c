@@ -7,6 +7,10 @@
 #include <string.h>
 #include "fake_ibex_csr.h"
 #include "platform/ibex/pmu_ibex.h"
+#include "cores/pmu/pmu.h"
+
+/* What the backend's probe finds: features.pmu in the firmware. */
+static struct pmu_hw_info probed;
 
 static int fails, checks;
 #define CHECK(c) do { checks++; if (!(c)) { fails++; \
@@ -18,7 +22,7 @@ static bool mem_ok(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
 static void boot(unsigned num, unsigned width, int enc)
 {
 	fake_reset(num, width, enc);
-	pmu_init(&pmu_ibex, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 }
 
@@ -117,7 +121,7 @@ static void test_absent(void)
 	/* No mcountinhibit: nothing can be stopped, so no hardware counter is offered. */
 	fake_reset(10, 40, FAKE_ENC_RTL);
 	fake.no_inhibit = true;
-	pmu_init(&pmu_ibex, mem_ok, 0);
+	pmu_init(&pmu_ibex, &probed, mem_ok, 0);
 	pmu_hart_init(&h);
 	CHECK(pmu_config_matching(0, 5, 0, HW(PMU_HW_CPU_CYCLES), 0, &h).error ==
 	      SBI_ERR_NOT_SUPPORTED);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Host tests of src/trap/misaligned.c: the decoder and the byte-by-byte
+ * Host tests of src/lib/misaligned.c: the decoder and the byte-by-byte
  * emulation, against a 256-byte fake memory whose every access is logged.
  * Built twice: natively (unsigned long is 64 bits: the RV64 decoder) and
  * with -m32 (32 bits: the RV32 decoder, where ld/sd/lwu and the
@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "harness.h"
-#include "trap/misaligned.h"
+#include "lib/misaligned.h"
 #include "arch/riscv.h"
 
 #define XLEN_BYTES ((unsigned)sizeof(unsigned long))

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* CVA6's stand-in: the cva6 backend on QEMU virt (-cpu rv64,pmu-num=6), time CSR
  * hidden. What it cannot show: docs/boards/cva6.md, "Testing in CI". */
-#include "trap/misaligned.h"
-#include "base/platform.h"
+#include "arch/mprv.h"
+#include "base/board.h"
 #include "platform/common/qemu_virt.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "platform/qemu-virt/pmu_qemu.h"

@@ -6,8 +6,8 @@
  * driver number to switch on: the linker then drops every driver no board
  * names (Ibex's size budget), and the ecall path makes one indirect call.
  */
-#ifndef TALLY_DRIVERS_DEVICE_H
-#define TALLY_DRIVERS_DEVICE_H
+#ifndef TALLY_DEVICE_H
+#define TALLY_DEVICE_H
 #include <stdint.h>
 
 struct board_console {

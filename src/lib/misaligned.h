@@ -39,12 +39,4 @@ enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 					  const struct misaligned_mem *mem,
 					  struct misaligned_result *res);
 
-/*
- * arch/mprv.c, a platform's emulate_misaligned hook. True: emulated, mepc
- * past it. False: give S-mode *cause and *tval (the trap, or the fault a
- * byte took), mepc on the instruction.
- */
-struct trap_frame;
-bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned long *tval);
-
 #endif

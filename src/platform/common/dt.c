@@ -9,7 +9,8 @@
 #include "lib/fdt.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "base/platform.h"
+#include "base/board.h"
+#include "platform/common/dt.h"
 
 /*
  * RAM is every range of every memory node; the board's ram_base/ram_size

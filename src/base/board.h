@@ -1,30 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A platform: a core's PMU backend plus a board (memory map, console,
- * timer, how to power off, where the payload goes and in which mode).
- * Each preset links exactly one `platform` object, a const description
- * in src/platform/<core>/boards/<board>.c (or platform.c); nothing else in
- * Tally asks which board it is on. What is done with the description
- * (the device calls, stopping after a reset) is written once: the inline
- * calls below and src/platform/common/board.c. The banner (banner.c)
- * prints the board's name, timebase and whether it can power off.
+ * The board description: a core's PMU backend plus a board (memory map,
+ * console, timer, how to power off, where the payload goes and in which
+ * mode). Each preset links exactly one `platform` object, const data in
+ * src/platform/<core>/boards/<board>.c (or platform.c); nothing else in
+ * Tally asks which board it is on. What is done with the description is
+ * written once: the inline calls below and src/platform/common/board.c.
  */
-#ifndef TALLY_PLATFORM_H
-#define TALLY_PLATFORM_H
+#ifndef TALLY_BOARD_H
+#define TALLY_BOARD_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "drivers/device.h"
-#include "cores/pmu/pmu.h"
+#include "base/device.h"
+#include "base/sbi_spec.h"
 
-struct trap_frame;   /* hart.h */
-
-/* SRST reset types (SBI spec 10.1) */
-#define SRST_SHUTDOWN    0
-#define SRST_COLD_REBOOT 1
-#define SRST_WARM_REBOOT 2
-#define SRST_REASON_NONE    0
-#define SRST_REASON_FAILURE 1
+struct trap_frame;    /* hart/hart.h */
+struct pmu_backend;   /* platform/pmu_backend.h */
 
 struct platform {
 	const char *name;
@@ -35,7 +27,7 @@ struct platform {
 	bool mtvec_vectored;          /* core only supports vectored mtvec */
 	/*
 	 * The device tree the payload receives. Boards that have one set
-	 * dt_fixup = dt_fixup (dt.c): it returns the number of harts in the tree
+	 * dt_fixup = dt_fixup (platform/common/dt.h): it returns the number of harts in the tree
 	 * and adds a /reserved-memory node for the firmware, growing the tree
 	 * by at most fdt_room bytes where the loader left it (QEMU virt puts it
 	 * near the top of RAM with nothing after it). A tree in ROM cannot be
@@ -63,14 +55,14 @@ struct platform {
 	/*
 	 * The core raises address-misaligned exceptions for ordinary loads and
 	 * stores (CVA6) instead of doing them: set emulate_misaligned =
-	 * emulate_misaligned (misaligned.h) and trap.c hands every cause 4/6
+	 * emulate_misaligned (arch/mprv.h) and trap.c hands every cause 4/6
 	 * trap to it before anything reaches S-mode. NULL where the hardware
 	 * splits misaligned accesses itself (Ibex): the emulation is not linked.
 	 */
 	bool (*emulate_misaligned)(struct trap_frame *f, unsigned long *cause,
 				   unsigned long *tval);
 
-	/* The devices, each a driver and its numbers (drivers/device.h). */
+	/* The devices, each a driver and its numbers (base/device.h). */
 	struct board_console console;
 	struct board_timer timer;
 	struct board_ipi ipi;         /* .send NULL: one hart */
@@ -122,9 +114,5 @@ static inline void board_ipi_clear(unsigned long hartid) { platform.ipi.clear(pl
 void board_console_init(void);
 /* The board's power-off or reset, then this hart stops for good (SRST, panic). */
 __attribute__((noreturn)) void board_reset(unsigned long type, unsigned long reason);
-
-/* dt.c: the dt_fixup of boards with a device tree (in RAM, or in ROM: _copy) */
-unsigned dt_fixup(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
-unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 
 #endif

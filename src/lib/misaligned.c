@@ -12,7 +12,7 @@
  * AMOs and LR/SC (atomicity cannot be done byte by byte), vector, anything
  * else, and an access that does not match the cause.
  */
-#include "trap/misaligned.h"
+#include "lib/misaligned.h"
 #include "arch/riscv.h"
 
 #define XLEN_BYTES ((unsigned)sizeof(unsigned long))
