@@ -1,0 +1,93 @@
+# Tally payload kit: build a payload with make, out of tree.
+#
+#   make -f /path/to/tally/payload-kit/payload.mk NAME=hello SRCS=hello.c XLEN=32
+#
+# or, in your own Makefile:
+#
+#   NAME = hello
+#   SRCS = hello.c
+#   include /path/to/tally/payload-kit/payload.mk
+#
+# Variables (all optional but SRCS):
+#   NAME   output name: NAME.elf, and NAME.bin for fw_payload mode (a.out.elf)
+#   SRCS   C and assembly (.S) sources
+#   XLEN   64 (default) or 32
+#   MODE   s (default): an S-mode payload; u: U-mode (Ibex and other M+U cores)
+#   BASE   link address; default 0x80200000 (XLEN 64), 0x80400000 (XLEN 32).
+#          Ibex simple_system: 0x00110000, demo system: 0x00108000
+#   END    first address the payload must not reach (e.g. 0x00120000 on the
+#          demo system); checked at link time
+#   ARCH   -march without extensions; default rv64imac, rv32imc
+#   STACK  stack bytes (16384)
+#   OUT    output folder (.)
+#   CROSS  toolchain prefix (riscv64-unknown-elf-)
+#   CFLAGS, LDFLAGS  added to the kit's
+# Targets: all (default), clean.
+
+TALLY_KIT_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+
+NAME  ?= a.out
+XLEN  ?= 64
+MODE  ?= s
+OUT   ?= .
+STACK ?= 16384
+CROSS ?= riscv64-unknown-elf-
+CC      = $(CROSS)gcc
+OBJCOPY = $(CROSS)objcopy
+
+ifeq ($(XLEN),64)
+ARCH ?= rv64imac
+ABI  ?= lp64
+BASE ?= 0x80200000
+else ifeq ($(XLEN),32)
+ARCH ?= rv32imc
+ABI  ?= ilp32
+BASE ?= 0x80400000
+else
+$(error XLEN must be 32 or 64, not $(XLEN))
+endif
+ifeq ($(MODE),s)
+MODE_DEF = -DTALLY_KIT_SMODE
+else ifneq ($(MODE),u)
+$(error MODE must be s or u, not $(MODE))
+endif
+ifeq ($(strip $(SRCS)),)
+$(error SRCS is empty: name the payload's sources, e.g. make -f $(lastword $(MAKEFILE_LIST)) SRCS=hello.c)
+endif
+
+# GCC 12 wants zicsr/zifencei spelled out to assemble CSR instructions;
+# the link names the plain ISA, so that the multilib lookup finds libgcc
+# (rv32imc has none of its own: GCC falls back to rv32im's).
+KIT_TARGET  = -march=$(ARCH)_zicsr_zifencei -mabi=$(ABI) -mcmodel=medany
+KIT_CFLAGS  = $(KIT_TARGET) -std=gnu11 -O2 -g -Wall -Wextra -ffreestanding -fno-common \
+	-ffunction-sections -fdata-sections -I$(TALLY_KIT_DIR)/include $(MODE_DEF)
+KIT_LDFLAGS = -march=$(ARCH) -mabi=$(ABI) -mcmodel=medany -nostdlib -nostartfiles \
+	-T $(TALLY_KIT_DIR)/lib/payload.ld -Wl,--defsym=TALLY_PAYLOAD_BASE=$(BASE) \
+	-Wl,--defsym=TALLY_STACK_SIZE=$(STACK) $(if $(END),-Wl$(comma)--defsym=TALLY_PAYLOAD_END=$(END)) \
+	-Wl,--gc-sections -Wl,--no-warn-rwx-segments
+comma := ,
+
+KIT_SRCS = $(TALLY_KIT_DIR)/lib/start.S $(TALLY_KIT_DIR)/lib/runtime.c
+OBJDIR   = $(OUT)/.obj-$(NAME)
+OBJS     = $(patsubst %,$(OBJDIR)/%.o,$(notdir $(SRCS) $(KIT_SRCS)))
+vpath %.c $(sort $(dir $(SRCS) $(KIT_SRCS)))
+vpath %.S $(sort $(dir $(SRCS) $(KIT_SRCS)))
+
+all: $(OUT)/$(NAME).elf $(OUT)/$(NAME).bin
+
+$(OUT)/$(NAME).elf: $(OBJS) $(TALLY_KIT_DIR)/lib/payload.ld
+	$(CC) $(KIT_LDFLAGS) $(LDFLAGS) -o $@ $(OBJS) -lgcc
+$(OUT)/$(NAME).bin: $(OUT)/$(NAME).elf
+	$(OBJCOPY) -O binary $< $@
+
+$(OBJDIR)/%.c.o: %.c $(TALLY_KIT_DIR)/include/tally/sbi.h | $(OBJDIR)
+	$(CC) $(KIT_CFLAGS) $(CFLAGS) -c -o $@ $<
+$(OBJDIR)/%.S.o: %.S | $(OBJDIR)
+	$(CC) $(KIT_CFLAGS) $(CFLAGS) -c -o $@ $<
+$(OBJDIR):
+	mkdir -p $@
+
+clean:
+	rm -rf $(OBJDIR) $(OUT)/$(NAME).elf $(OUT)/$(NAME).bin
+
+.PHONY: all clean

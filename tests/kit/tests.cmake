@@ -1,0 +1,18 @@
+# The payload kit out of tree (tests/kit/run-kit-example.sh): its examples
+# built with the kit's CMake function and with its Makefile, booted on this
+# build's firmware. On the presets a newcomer runs first: QEMU virt rv64 and
+# rv32 (S-mode) and the Ibex stand-in (U-mode).
+if(TALLY_PLATFORM STREQUAL "qemu-virt")
+  set(_kit_mode s)
+elseif(TALLY_PLATFORM STREQUAL "ibex" AND TALLY_BOARD STREQUAL "qemu_virt")
+  set(_kit_mode u)
+endif()
+if(_kit_mode)
+  foreach(way cmake make)
+    add_test(NAME kit-${way} COMMAND ${CMAKE_CURRENT_LIST_DIR}/run-kit-example.sh
+      ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/tally.bin ${way} ${TALLY_XLEN} ${_kit_mode}
+      ${TALLY_QEMU} ${TALLY_QEMU_CPU})
+    set_tests_properties(kit-${way} PROPERTIES TIMEOUT 120)
+  endforeach()
+endif()
+unset(_kit_mode)
