@@ -10,14 +10,14 @@
  */
 #include <stdio.h>
 #include "arch/csr.h"
-#include "boot/banner.h"
-#include "trap/counters.h"
-#include "hart/hsm.h"
 #include "base/machine.h"
 #include "base/mem.h"
 #include "base/platform.h"
 #include "base/sbi.h"
+#include "boot/banner.h"
+#include "sbi/sbi_ext.h"
 #include "tally_config.h"
+#include "trap/counters.h"
 
 /* The board's own lines. Its timebase is also what the payload's device tree says. */
 static void print_board(const struct platform *board)
@@ -26,6 +26,31 @@ static void print_board(const struct platform *board)
 	printf("Timebase      : %lu Hz\n", (unsigned long)board->timer.hz);
 	if (!board->reset.reset)
 		printf("Power-off     : none (SRST stops the hart)\n");
+}
+
+/*
+ * The extensions offered here, in the registration list's order
+ * (sbi_ext.h), which ends with the legacy console calls (EIDs below 0x10).
+ */
+static void print_extensions(void)
+{
+#define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) { eid, name },
+	static const struct { unsigned long eid; char name[8]; } ext[] = {
+		SBI_EXTENSIONS(SBI_EXT_NAME, ~)
+	};
+#undef SBI_EXT_NAME
+	const char *sep = " ";
+
+	printf("Extensions    :");
+	for (unsigned i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		if (!sbi_ext_probe(ext[i].eid))
+			continue;
+		if (ext[i].eid < SBI_EXT_BASE && *sep == ' ')
+			printf(", legacy");
+		printf("%s%s", sep, ext[i].name);
+		sep = ext[i].eid < SBI_EXT_BASE ? "/" : " ";
+	}
+	printf("\n");
 }
 
 /*
@@ -172,9 +197,7 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
-	       machine->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
-	       TALLY_SMODE_EXTENSIONS && machine->has_s_mode ? " FWFT DBTR SUSP SSE" : "");
+	print_extensions();
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
