@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include "arch/csr.h"
+#include "base/console.h"
 #include "base/machine.h"
 #include "base/mem.h"
 #include "base/platform.h"
@@ -28,29 +29,34 @@ static void print_board(const struct platform *board)
 		printf("Power-off     : none (SRST stops the hart)\n");
 }
 
+static void put_str(const char *s)
+{
+	while (*s)
+		console_putc(*s++);
+}
+
 /*
  * The extensions offered here, in the registration list's order
- * (sbi_ext.h), which ends with the legacy console calls (EIDs below 0x10).
+ * (sbi_ext.h), the legacy console calls (EIDs below 0x10) apart. Straight
+ * to the console, row by row: boot time is counted.
  */
+#define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) \
+	if ((eid) >= SBI_EXT_BASE && (offered))                          \
+		put_str(" " name);
+#define SBI_EXT_LEGACY(c, eid, fn, offered, boot, reset, irq_exit, name) \
+	if ((eid) < SBI_EXT_BASE && (offered)) {                           \
+		put_str(sep);                                              \
+		put_str(name);                                             \
+		sep = "/";                                                 \
+	}
 static void print_extensions(void)
 {
-#define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) { eid, name },
-	static const struct { unsigned long eid; char name[8]; } ext[] = {
-		SBI_EXTENSIONS(SBI_EXT_NAME, ~)
-	};
-#undef SBI_EXT_NAME
-	const char *sep = " ";
+	const char *sep = ", legacy ";
 
-	printf("Extensions    :");
-	for (unsigned i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
-		if (!sbi_ext_probe(ext[i].eid))
-			continue;
-		if (ext[i].eid < SBI_EXT_BASE && *sep == ' ')
-			printf(", legacy");
-		printf("%s%s", sep, ext[i].name);
-		sep = ext[i].eid < SBI_EXT_BASE ? "/" : " ";
-	}
-	printf("\n");
+	put_str("Extensions    :");
+	SBI_EXTENSIONS(SBI_EXT_NAME, ~)
+	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
+	console_putc('\n');
 }
 
 /*
