@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The CSR fields behind SBI FWFT (sbi_fwft.c): medeleg's misaligned
+ * The CSR fields behind SBI FWFT (src/hart/fwft.c): medeleg's misaligned
  * load/store bits, and menvcfg's controls of S-mode features (priv spec
  * 3.1.18 "Machine Environment Configuration Registers (menvcfg and
  * menvcfgh)"; the bits are in riscv.h). menvcfg is one 64-bit register;

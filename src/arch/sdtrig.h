@@ -3,7 +3,7 @@
  * Sdtrig's trigger CSRs (RISC-V Debug spec, "Trigger Module"): tselect
  * picks a trigger, tdata1..3 configure it, tinfo lists the types it
  * supports (bit N: type N; exactly 1 means "no trigger here"). For
- * sbi_dbtr.c. A core without Sdtrig traps on all of them: probe under
+ * src/hart/dbtr.c. A core without Sdtrig traps on all of them: probe under
  * the trap guard.
  */
 #ifndef TALLY_ARCH_SDTRIG_H

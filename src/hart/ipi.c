@@ -3,9 +3,10 @@
  * Inter-hart requests: the IPI extension (SBI spec chapter 7) and remote
  * fences, RFENCE (chapter 8).
  *
- * Each hart has a mailbox word of pending request bits (struct hart). A sender sets bits
- * in the target's mailbox, then raises the target's machine software
- * interrupt (CLINT msip); the target's trap handler runs ipi_process().
+ * Each hart has a mailbox word of pending request bits (in its struct
+ * hart). A sender sets bits in the target's mailbox, then raises the
+ * target's machine software interrupt (CLINT msip); the target's trap
+ * handler runs ipi_process().
  * Remote fences also wait until every target has done the work: one fence
  * request is in flight at a time, under rfence_lock, and a hart waiting for
  * that lock keeps serving its own mailbox so two senders never deadlock.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * System Suspend (SBI spec chapter "System Suspend Extension", decoded
- * by src/sbi/sbi_susp.c): SUSPEND_TO_RAM, the one sleep type whose presence the
- * extension implies. Entry requires every other hart STOPPED (HSM); the
+ * System Suspend (SBI spec chapter "System Suspend Extension"; decoded
+ * by src/sbi/sbi_susp.c): SUSPEND_TO_RAM, the one sleep type whose
+ * presence the extension implies. Entry requires every other hart STOPPED (HSM); the
  * caller then sleeps until woken and resumes "from the STOPPED state":
  * in S-mode at resume_addr with a0 = hartid, a1 = opaque, satp = 0 and
  * sstatus.SIE = 0 (enter_payload), everything else undefined.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* HSM, EID "HSM" (SBI spec chapter 9): registers in, struct sbiret out; the states are src/hart/hsm.c. */
+/* HSM, EID "HSM" (SBI spec chapter 9): registers in, struct sbiret out; src/hart/hsm.c acts. */
 #include "hart/hsm.h"
 #include "hart/ipi.h"
 #include "sbi/sbi_ext.h"

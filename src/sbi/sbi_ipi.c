@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* IPI, EID "sPI" (SBI spec chapter 7): registers in, struct sbiret out; the mailboxes are src/hart/ipi.c. */
+/* IPI, EID "sPI" (SBI spec chapter 7): registers in, struct sbiret out; src/hart/ipi.c acts. */
 #include "hart/ipi.h"
 #include "sbi/sbi_ext.h"
 

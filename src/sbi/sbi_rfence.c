@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* RFENCE, EID "RFNC" (SBI spec chapter 8): registers in, struct sbiret out; the fences are src/hart/ipi.c. */
+/* RFENCE, EID "RFNC" (SBI spec chapter 8): registers in, struct sbiret out; src/hart/ipi.c acts. */
 #include "hart/ipi.h"
 #include "sbi/sbi_ext.h"
 

@@ -64,7 +64,8 @@ STUB(sbi_sse_ecall, SSE)
 
 /* The list's hooks: which ran, on which hart. */
 static unsigned hooks_run, hooks_hart;
-#define HOOK(name, bit) void name(unsigned long h) { hooks_run |= 1u << (bit); hooks_hart = (unsigned)h; }
+#define HOOK(name, bit) \
+	void name(unsigned long h) { hooks_run |= 1u << (bit); hooks_hart = (unsigned)h; }
 HOOK(fwft_probe, 0)
 HOOK(sse_probe, 1)
 HOOK(fwft_hart_reset, 2)
