@@ -3,15 +3,14 @@
  * Reset entry and the trap vector: the only assembly on the path from a
  * payload's ecall to the C dispatcher and back.
  *
- * Each hart owns a trap frame (struct trap_frame: x0..x31 in order) at the
+ * Each hart owns a trap frame (struct trap_frame, frame.h: x0..x31 in order) at the
  * top of its M-mode stack, and mscratch points at it whenever the hart is
  * not in M-mode. The C code's stack grows down from just below the frame.
  */
+#include "arch/frame.h"
 #include "arch/riscv.h"
 #include "tally_config.h"
 
-/* x0..x31, then this hart's PMU state pointer, padded to 16 bytes (hart.h) */
-#define FRAME_SIZE (32 * REGBYTES + 16)
 #define SAVE(r, n)    SREG r, (n) * REGBYTES(sp)
 #define LOAD(r, n)    LREG r, (n) * REGBYTES(sp)
 

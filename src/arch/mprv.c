@@ -12,7 +12,7 @@
 #include "arch/csr.h"
 #include "arch/mprv.h"
 #include "arch/trap_guard.h"
-#include "hart/hart.h"
+#include "arch/frame.h"
 #include "lib/misaligned.h"
 
 /* mstatus.MXR (priv spec 3.1.6.3 "Memory Privilege"): loads may read execute-only pages */

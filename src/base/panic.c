@@ -2,7 +2,7 @@
 /* panic(): the end of the road for anything the firmware did not expect. */
 #include <stdio.h>
 #include "arch/csr.h"
-#include "hart/hart.h"
+#include "arch/frame.h"
 #include "base/panic.h"
 #include "base/board.h"
 

@@ -43,26 +43,6 @@ typedef struct sbiret sbi_ecall_fn(unsigned long a0, unsigned long a1, unsigned 
 				   unsigned long a3, unsigned long a4, unsigned long a5,
 				   unsigned long fid);
 
-/* The dispatcher (sbi_ecall.c): the handler's registers, then the EID (a7). */
-struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
-			unsigned long a3, unsigned long a4, unsigned long a5,
-			unsigned long fid, unsigned long eid);
-
-sbi_ecall_fn sbi_base_ecall;       /* sbi_base.c */
-sbi_ecall_fn sbi_legacy_putchar;   /* sbi_console.c */
-sbi_ecall_fn sbi_legacy_getchar;
-sbi_ecall_fn sbi_dbcn_ecall;
-sbi_ecall_fn sbi_time_ecall;       /* sbi_time.c */
-sbi_ecall_fn sbi_srst_ecall;       /* sbi_srst.c */
-sbi_ecall_fn sbi_pmu_ecall;        /* sbi_pmu.c */
-sbi_ecall_fn sbi_hsm_ecall;        /* hsm.c (hsm_single.c: NOT_SUPPORTED) */
-sbi_ecall_fn sbi_ipi_ecall;        /* ipi.c */
-sbi_ecall_fn sbi_rfence_ecall;
-sbi_ecall_fn sbi_fwft_ecall;       /* sbi_fwft.c */
-sbi_ecall_fn sbi_dbtr_ecall;       /* sbi_dbtr.c */
-sbi_ecall_fn sbi_susp_ecall;       /* sbi_susp.c */
-sbi_ecall_fn sbi_sse_ecall;        /* sbi_sse.c */
-
 static inline struct sbiret sbi_err(long e) { return (struct sbiret){ e, 0 }; }
 static inline struct sbiret sbi_ok(unsigned long v) { return (struct sbiret){ SBI_SUCCESS, v }; }
 

@@ -10,14 +10,15 @@
  */
 #include <stdio.h>
 #include "arch/csr.h"
-#include "boot/banner.h"
-#include "trap/counters.h"
-#include "hart/hsm.h"
+#include "base/console.h"
 #include "base/machine.h"
 #include "base/mem.h"
 #include "base/board.h"
 #include "base/sbi.h"
+#include "boot/banner.h"
+#include "sbi/sbi_ext.h"
 #include "tally_config.h"
+#include "trap/counters.h"
 
 /* The board's own lines. Its timebase is also what the payload's device tree says. */
 static void print_board(const struct platform *board)
@@ -26,6 +27,36 @@ static void print_board(const struct platform *board)
 	printf("Timebase      : %lu Hz\n", (unsigned long)board->timer.hz);
 	if (!board->reset.reset)
 		printf("Power-off     : none (SRST stops the hart)\n");
+}
+
+static void put_str(const char *s)
+{
+	while (*s)
+		console_putc(*s++);
+}
+
+/*
+ * The extensions offered here, in the registration list's order
+ * (sbi_ext.h), the legacy console calls (EIDs below 0x10) apart. Straight
+ * to the console, row by row: boot time is counted.
+ */
+#define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) \
+	if ((eid) >= SBI_EXT_BASE && (offered))                          \
+		put_str(" " name);
+#define SBI_EXT_LEGACY(c, eid, fn, offered, boot, reset, irq_exit, name) \
+	if ((eid) < SBI_EXT_BASE && (offered)) {                           \
+		put_str(sep);                                              \
+		put_str(name);                                             \
+		sep = "/";                                                 \
+	}
+static void print_extensions(void)
+{
+	const char *sep = ", legacy ";
+
+	put_str("Extensions    :");
+	SBI_EXTENSIONS(SBI_EXT_NAME, ~)
+	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
+	console_putc('\n');
 }
 
 /*
@@ -172,9 +203,7 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	print_isa();
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
 	       hartid, TALLY_MAX_HARTS);
-	printf("Extensions    : Base%s DBCN SRST PMU%s%s, legacy putchar/getchar\n",
-	       machine->has_s_mode ? " TIME" : "", ipi_available() ? " HSM IPI RFENCE" : "",
-	       TALLY_SMODE_EXTENSIONS && machine->has_s_mode ? " FWFT DBTR SUSP SSE" : "");
+	print_extensions();
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");

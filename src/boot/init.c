@@ -10,23 +10,22 @@
 #include "arch/fence.h"
 #include "arch/trap_guard.h"
 #include "arch/wfi.h"
-#include "boot/banner.h"
 #include "base/console.h"
-#include "trap/counters.h"
 #include "base/machine.h"
-#include "hart/hart.h"
-#include "hart/hsm.h"
-#include "boot/init.h"
 #include "base/mem.h"
 #include "base/board.h"
 #include "base/sbi.h"
-#include "sbi/smode_ext.h"
-#include "tally_config.h"
 #include "base/text_checksum.h"
+#include "boot/banner.h"
+#include "boot/init.h"
+#include "hart/hart.h"
+#include "hart/hsm.h"
+#include "hart/ipi.h"
+#include "sbi/sbi_ext.h"
+#include "tally_config.h"
+#include "trap/counters.h"
 
 struct features features;
-/* Each hart's PMU state, set up by hart_init; after that, reached through this_pmu(). */
-static struct pmu_hart pmu_harts[TALLY_MAX_HARTS];
 
 /* What S-mode handles itself (as OpenSBI delegates): page faults,
  * breakpoints, U-mode ecalls, misaligned fetches. Illegal instructions,
@@ -47,7 +46,7 @@ static uintptr_t fw_region_size(void)
 }
 
 /* Find out, once, what this kind of hart implements. */
-static void probe_features(unsigned long *fdt)
+static void probe_features(unsigned long hartid, unsigned long *fdt)
 {
 	struct trap_guard g;
 	unsigned long v = 0;
@@ -113,8 +112,8 @@ static void probe_features(unsigned long *fdt)
 		}
 	}
 
-	/* FWFT features, debug triggers: what S-mode may be offered (smode_ext.c). */
-	smode_ext_probe();
+	/* What the extensions probe once (FWFT's features): sbi_ext.h's boot hooks. */
+	sbi_ext_boot(hartid);
 
 	/* PMP: is pmpaddr0 there and writable? */
 	v = 0;
@@ -154,6 +153,9 @@ static void pmp_setup(void)
 /* Every hart runs this for itself: the CSRs are per hart. */
 static void hart_init(unsigned long hartid)
 {
+	/* mscratch's frame points at this hart's record: this_hart(), this_pmu(). */
+	struct hart *h = hart_attach(hartid);
+
 	/* The real trap vector; Ibex has only the vectored mode. */
 	w_mtvec(platform.mtvec_vectored ? (uintptr_t)trap_vector_table | 1
 					: (uintptr_t)trap_entry);
@@ -166,8 +168,8 @@ static void hart_init(unsigned long hartid)
 		w_scounteren(~0UL);
 		if (features.has_sstc)
 			set_menvcfg_stce();      /* S-mode owns stimecmp */
-		smode_ext_hart_reset(hartid);    /* FWFT, DBTR: reset values */
 	}
+	sbi_ext_hart_reset(hartid);              /* FWFT, DBTR, SSE: reset values */
 	/*
 	 * The mode below M reads the counters the boot probe found readable
 	 * (features.counteren); reads of the others trap as illegal
@@ -177,38 +179,17 @@ static void hart_init(unsigned long hartid)
 	w_mcounteren(features.counteren);
 	if (features.has_pmp)
 		pmp_setup();
-	pmu_hart_init(&pmu_harts[hartid]);
-	/* mscratch points at this hart's trap frame; this_pmu() reads it there. */
-	this_frame()->pmu = &pmu_harts[hartid];
+	pmu_hart_init(&h->pmu);
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);
-}
-
-/*
- * Leave M-mode: mret to addr in the payload's mode with a0 = hartid and
- * a1 = arg, interrupts off, translation off: S-mode, or U-mode on an M+U
- * core (Ibex). The boot hart enters the payload this way (a1 = device
- * tree), and so do harts started or resumed through HSM.
- */
-void enter_payload(unsigned long hartid, unsigned long addr, unsigned long arg)
-{
-	unsigned long ms = r_mstatus();
-
-	ms &= ~(MSTATUS_MPP | MSTATUS_MPIE | MSTATUS_MPRV | MSTATUS_SIE | MSTATUS_SPIE);
-	ms |= (unsigned long)platform.payload_mode << MSTATUS_MPP_SHIFT;
-	w_mstatus(ms);                   /* mret lands in the payload's mode, interrupts off */
-	w_mepc(addr);
-	if (features.has_s_mode)
-		w_satp(0);               /* start with translation off */
-	arch_enter_payload(hartid, arg);
 }
 
 void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
 	text_checksum_boot();            /* checksum builds: the image as loaded */
-	probe_features(&fdt);            /* the board may move the tree (dt_fixup_copy) */
+	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
 	/*
 	 * Firmware events that can happen here: the board's traps and timer,
 	 * plus IPIs and remote fences where harts can reach each other (the
@@ -241,5 +222,5 @@ void tally_secondary(unsigned long hartid, unsigned long fdt)
 		for (;;)
 			wfi();           /* nothing could ever wake it */
 	hsm_hart_arrived(hartid, false);
-	hsm_park(hartid);                /* until hart_start (SBI HSM) */
+	hsm_park(hartid, sbi_ext_hart_reset);   /* until hart_start (SBI HSM) */
 }

@@ -1,36 +1,75 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * This hart's own state: the trap frame entry.S keeps for it, and through
- * the frame its PMU state. (What all harts share is machine.h.)
+ * One record per hart: everything the firmware keeps for it. The hart
+ * reaches its own through mscratch (this_hart(): the trap frame points at
+ * it); others reach it by hart ID (hart_of()). Only the owning hart writes
+ * its record, except the IPI mailbox and SSE's look flag, which other
+ * harts set atomically (then ring the doorbell), HSM's state, which
+ * hart_start claims by CAS, and SSE's events, under SSE's lock.
+ * (What all harts share is base/machine.h.)
  */
 #ifndef TALLY_HART_H
 #define TALLY_HART_H
 
-#include "arch/csr.h"
+#include "arch/frame.h"
+#include "cores/dbtr/dbtr.h"
+#include "cores/fwft/fwft.h"
 #include "cores/pmu/pmu.h"
+#include "cores/sse/sse.h"
+#include "tally_config.h"
 
-/*
- * What entry.S saves: x0..x31 in register order (x0 slot reads 0). It sits
- * at the top of the hart's stack and mscratch points at it, so it is also
- * where per-hart pointers live that the hot path wants without a multiply.
- */
-struct trap_frame {
-	unsigned long x[32];
-	struct pmu_hart *pmu;         /* this hart's PMU state (init.c, hart_init) */
-	unsigned long pad[16 / sizeof(long) - 1];
+struct hart {
+	struct pmu_hart pmu;          /* first: this_pmu() is this_hart() */
+	struct trap_frame *frame;     /* at the top of this hart's stack */
+	/* HSM (hsm.c) */
+	volatile unsigned long hsm_state;
+	volatile unsigned long present;
+	unsigned long start_addr, start_arg;
+	volatile unsigned long mailbox;   /* IPI requests (ipi.c) */
+#if TALLY_SMODE_EXTENSIONS
+	struct fwft_hart fwft;
+	struct dbtr_hart dbtr;
+	bool has_tdata3;
+	struct sse_hart sse;
+	volatile unsigned long sse_look;  /* an SSE event may be ready here (sse.c) */
+#endif
 };
-enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 
-/* This hart's trap frame: entry.S keeps mscratch pointing at it (a trap guard borrows it). */
-static inline struct trap_frame *this_frame(void)
+extern struct hart harts[];   /* hart.c: TALLY_MAX_HARTS of them */
+
+/* Hart hartid's record (hartid < TALLY_MAX_HARTS). */
+static inline struct hart *hart_of(unsigned long hartid)
 {
-	return (struct trap_frame *)r_mscratch();
+	return &harts[hartid];
 }
 
-/* This hart's PMU state, through mscratch: two instructions on the ecall path. */
+/* This hart's record, through mscratch. */
+static inline struct hart *this_hart(void)
+{
+	return this_frame()->hart;
+}
+
+/* This hart's PMU state: two instructions on the ecall path. */
 static inline struct pmu_hart *this_pmu(void)
 {
-	return this_frame()->pmu;
+	return &this_hart()->pmu;
 }
 
+/* Boot, each hart for itself: its record, reachable through mscratch from now on. */
+static inline struct hart *hart_attach(unsigned long hartid)
+{
+	struct hart *h = hart_of(hartid);
+
+	h->frame = this_frame();
+	h->frame->hart = h;
+	return h;
+}
+
+/*
+ * mret to addr in the payload's mode (S, or U on an M+U core such as
+ * Ibex) with a0 = hartid, a1 = arg: the boot hart at the end of boot,
+ * harts started or resumed through HSM and SUSP.
+ */
+__attribute__((noreturn)) void enter_payload(unsigned long hartid, unsigned long addr,
+					     unsigned long arg);
 #endif

@@ -10,38 +10,32 @@
 #include "arch/fence.h"
 #include "arch/wfi.h"
 #include "base/machine.h"
-#include "boot/init.h"
-#include "hart/hsm.h"
 #include "base/mem.h"
 #include "base/board.h"
-#include "base/sbi.h"
-#include "sbi/sbi_time.h"
-#include "sbi/smode_ext.h"
+#include "hart/hart.h"
+#include "hart/hsm.h"
+#include "hart/ipi.h"
+#include "hart/sse.h"
+#include "hart/timer.h"
 #include "tally_config.h"
 
-enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
 #define SUSPEND_RETENTIVE     0x00000000UL
 #define SUSPEND_NON_RETENTIVE 0x80000000UL
 /* Internal: a hart_start caller owns the hart while it writes the start address. */
 #define HSM_CLAIMED 0x100UL
 
-/* One per hart; other harts write state/start_addr/opaque only through the CAS. */
-static struct hsm_hart {
-	volatile unsigned long state;
-	volatile unsigned long present;
-	unsigned long start_addr, opaque;
-} hsm[TALLY_MAX_HARTS];
-
 bool hart_present(unsigned long hartid)
 {
-	return hartid < TALLY_MAX_HARTS && hsm[hartid].present;
+	return hartid < TALLY_MAX_HARTS && hart_of(hartid)->present;
 }
 
 void hsm_hart_arrived(unsigned long hartid, bool running)
 {
-	hsm[hartid].state = running ? HSM_STARTED : HSM_STOPPED;
+	struct hart *h = hart_of(hartid);
+
+	h->hsm_state = running ? HSM_STARTED : HSM_STOPPED;
 	fence_rw();
-	hsm[hartid].present = 1;
+	h->present = 1;
 }
 
 void hsm_wait_for_harts(unsigned expected)
@@ -77,16 +71,22 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 		if (pending & MIP_MSIP)
 			ipi_process(hartid);
 		if (pending & MIP_MTIP)
-			sbi_timer_irq();
+			timer_irq();
 	}
-	smode_ext_rekick(hartid);        /* an SSE event's doorbell served above */
+	sse_rekick(hartid);              /* an SSE event's doorbell served above */
 }
 
-static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
+static bool start_requested(unsigned long hartid)
+{
+	return hart_of(hartid)->hsm_state == HSM_START_PENDING;
+}
 static bool woken(unsigned long hartid) { return s_interrupt_pending(); }
 
-void hsm_park(unsigned long hartid)
+void hsm_park(unsigned long hartid, hart_reset_fn *reset)
 {
+	struct hart *h = hart_of(hartid);
+
+
 	/* Only the software interrupt may wake a stopped hart (and only WFI: MIE stays 0). */
 	w_mie(MIP_MSIP);
 	wait_until(hartid, start_requested);
@@ -98,51 +98,75 @@ void hsm_park(unsigned long hartid)
 	clear_mip(MIP_SSIP | MIP_STIP);
 	if (features.has_sstc)
 		w_stimecmp(~0ULL);
-	smode_ext_hart_reset(hartid);    /* FWFT, DBTR: as after a hart reset */
-	hsm[hartid].state = HSM_STARTED;
-	enter_payload(hartid, hsm[hartid].start_addr, hsm[hartid].opaque);
+	reset(hartid);                   /* the extensions: as after a hart reset */
+	h->hsm_state = HSM_STARTED;
+	enter_payload(hartid, h->start_addr, h->start_arg);
 }
 
 bool hsm_others_stopped(unsigned long self)
 {
 	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-		if (h != self && hart_present(h) && hsm[h].state != HSM_STOPPED)
+		if (h != self && hart_present(h) && hart_of(h)->hsm_state != HSM_STOPPED)
 			return false;
 	return true;
 }
 
 void hsm_suspend_until_interrupt(unsigned long hartid)
 {
-	hsm[hartid].state = HSM_SUSPENDED;
+	struct hart *h = hart_of(hartid);
+
+	h->hsm_state = HSM_SUSPENDED;
 	wait_until(hartid, woken);
-	hsm[hartid].state = HSM_STARTED;
+	h->hsm_state = HSM_STARTED;
 }
 
-static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
+struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
 {
+	struct hart *h;
+
 	if (!hart_present(hartid))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (!sbi_mem_ok(addr, 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/* Claim the hart: only one caller moves it out of STOPPED. */
-	if (!atomic_cas(&hsm[hartid].state, HSM_STOPPED, HSM_CLAIMED))
+	h = hart_of(hartid);
+	if (!atomic_cas(&h->hsm_state, HSM_STOPPED, HSM_CLAIMED))
 		return sbi_err(SBI_ERR_ALREADY_AVAILABLE);
-	hsm[hartid].start_addr = addr;
-	hsm[hartid].opaque = opaque;
+	h->start_addr = addr;
+	h->start_arg = opaque;
 	fence_rw();                       /* address and argument before the state */
-	hsm[hartid].state = HSM_START_PENDING;
+	h->hsm_state = HSM_START_PENDING;
 	board_ipi_send(hartid);
 	return sbi_ok(0);
 }
 
-static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
-				  unsigned long resume_addr, unsigned long opaque)
+void hsm_hart_stop(hart_reset_fn *reset)
 {
+	unsigned long self = r_mhartid();
+
+	hart_of(self)->hsm_state = HSM_STOPPED;
+	hsm_park(self, reset);
+}
+
+struct sbiret hsm_hart_status(unsigned long hartid)
+{
+	unsigned long s;
+
+	if (!hart_present(hartid))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	s = hart_of(hartid)->hsm_state;
+	return sbi_ok(s == HSM_CLAIMED ? HSM_START_PENDING : s);
+}
+
+struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigned long opaque)
+{
+	unsigned long hartid = r_mhartid();
+
 	/*
 	 * Table 9.4: 0x1..0x0FFFFFFF and 0x80000001..0x8FFFFFFF are reserved;
 	 * 0x10000000..0x7FFFFFFF and 0x90000000.. are platform-specific, and
 	 * this platform implements none. (Bits above 31 never get here: the
-	 * decoder below drops them.) Table 9.5 gives
+	 * decoder, sbi_hsm.c, drops them.) Table 9.5 gives
 	 * both the same answer: "suspend_type is reserved or is platform-specific
 	 * and unimplemented" is INVALID_PARAM (NOT_SUPPORTED is for a type that
 	 * is implemented but lacks a dependency).
@@ -155,38 +179,4 @@ static struct sbiret hart_suspend(unsigned long hartid, uint32_t type,
 	if (type == SUSPEND_NON_RETENTIVE)
 		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
-}
-
-struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
-			    unsigned long a3, unsigned long a4, unsigned long a5,
-			    unsigned long fid)
-{
-	unsigned long self = r_mhartid();
-
-	if (!ipi_available())
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
-	switch (fid) {
-	case HSM_HART_START:
-		return hart_start(a0, a1, a2);
-	case HSM_HART_STOP:
-		hsm[self].state = HSM_STOPPED;
-		hsm_park(self);                    /* does not return */
-	case HSM_HART_GET_STATUS: {
-		if (!hart_present(a0))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		unsigned long s = hsm[a0].state;
-		return sbi_ok(s == HSM_CLAIMED ? HSM_START_PENDING : s);
-	}
-	case HSM_HART_SUSPEND:
-		/*
-		 * suspend_type is a uint32_t (spec 9.4): a 32-bit argument is the
-		 * low 32 bits of its register, and on rv64 the caller may leave
-		 * anything above them (binary encoding, chapter 3: "higher
-		 * privilege software must ensure that it only uses 32 bit data").
-		 * resume_addr and opaque are unsigned long: whole registers.
-		 */
-		return hart_suspend(self, (uint32_t)a0, a1, a2);
-	default:
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	}
 }

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Harts talking to harts: HSM states, IPIs and remote fences (hsm.c, ipi.c). */
+/* Hart State Management (SBI spec chapter 9): hsm.c (hsm_single.c without IPIs). */
 #ifndef TALLY_HSM_H
 #define TALLY_HSM_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include "base/sbi.h"
 #include "base/sbi_spec.h"
+
+/* A hart starts as from reset: the extensions' per-hart state (sbi/sbi_ext.h). */
+typedef void hart_reset_fn(unsigned long hartid);
 
 /* Is hartid a hart this machine has, that checked in at boot? */
 bool hart_present(unsigned long hartid);
@@ -12,9 +17,9 @@ bool hart_present(unsigned long hartid);
 void hsm_hart_arrived(unsigned long hartid, bool running);
 /* Boot hart: wait (bounded) for the harts the device tree lists. */
 void hsm_wait_for_harts(unsigned expected);
-/* A stopped hart waits here until hart_start; then enters S-mode. Never returns. */
-__attribute__((noreturn)) void hsm_park(unsigned long hartid);
-/* SUSP (sbi_susp.c): is every other hart that checked in STOPPED? */
+/* A stopped hart waits here until hart_start; then reset(), and S-mode. Never returns. */
+__attribute__((noreturn)) void hsm_park(unsigned long hartid, hart_reset_fn *reset);
+/* SUSP: is every other hart that checked in STOPPED? */
 bool hsm_others_stopped(unsigned long self);
 /*
  * This hart, SUSPENDED, waits in WFI (serving other harts' requests and
@@ -22,8 +27,10 @@ bool hsm_others_stopped(unsigned long self);
  * STARTED again. HSM's suspends and SUSP's default suspend to RAM.
  */
 void hsm_suspend_until_interrupt(unsigned long hartid);
-/* Does this platform have a way to interrupt another hart? */
-bool ipi_available(void);
-/* M-mode software interrupt: do what other harts asked of this one. */
-void ipi_process(unsigned long hartid);
+
+/* The HSM functions (sbi/sbi_hsm.c decodes them). */
+struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque);
+__attribute__((noreturn)) void hsm_hart_stop(hart_reset_fn *reset);
+struct sbiret hsm_hart_status(unsigned long hartid);
+struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigned long opaque);
 #endif

@@ -3,9 +3,10 @@
  * Inter-hart requests: the IPI extension (SBI spec chapter 7) and remote
  * fences, RFENCE (chapter 8).
  *
- * Each hart has a mailbox word of pending request bits. A sender sets bits
- * in the target's mailbox, then raises the target's machine software
- * interrupt (CLINT msip); the target's trap handler runs ipi_process().
+ * Each hart has a mailbox word of pending request bits (in its struct
+ * hart). A sender sets bits in the target's mailbox, then raises the
+ * target's machine software interrupt (CLINT msip); the target's trap
+ * handler runs ipi_process().
  * Remote fences also wait until every target has done the work: one fence
  * request is in flight at a time, under rfence_lock, and a hart waiting for
  * that lock keeps serving its own mailbox so two senders never deadlock.
@@ -15,23 +16,16 @@
 #include "arch/fence.h"
 #include "arch/wfi.h"
 #include "base/machine.h"
+#include "base/board.h"
 #include "hart/hart.h"
 #include "hart/hsm.h"
-#include "base/board.h"
-#include "base/sbi.h"
-#include "sbi/smode_ext.h"
+#include "hart/ipi.h"
+#include "hart/sse.h"
 #include "tally_config.h"
 
 /* Mailbox bits */
 #define REQ_SSIP  1UL   /* raise S-mode's software interrupt (sbi_send_ipi) */
 #define REQ_FENCE 2UL   /* run the fence described in `rfence` and acknowledge */
-
-static volatile unsigned long mailbox[TALLY_MAX_HARTS];
-
-enum fence_kind {   /* RFENCE FIDs 0..6 */
-	F_FENCE_I = 0, F_SFENCE_VMA, F_SFENCE_VMA_ASID, F_HFENCE_GVMA_VMID,
-	F_HFENCE_GVMA, F_HFENCE_VVMA_ASID, F_HFENCE_VVMA, F_KINDS
-};
 
 static struct {
 	volatile unsigned long lock;
@@ -114,7 +108,7 @@ void ipi_process(unsigned long hartid)
 	unsigned long req;
 
 	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
-	req = atomic_swap(&mailbox[hartid], 0);
+	req = atomic_swap(&hart_of(hartid)->mailbox, 0);
 	if (req & REQ_SSIP) {
 		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
 		pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
@@ -153,7 +147,7 @@ static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
 	return true;
 }
 
-static struct sbiret send_ipi(unsigned long mask, unsigned long base)
+struct sbiret ipi_send(unsigned long mask, unsigned long base)
 {
 	unsigned long self = r_mhartid(), set;
 	struct pmu_hart *pmu = this_pmu();
@@ -169,14 +163,14 @@ static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[hart], REQ_SSIP);
+		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_SSIP);
 		board_ipi_send(hart);
 	}
 	return sbi_ok(0);
 }
 
-static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsigned long base,
-				  unsigned long start, unsigned long size, unsigned long id)
+struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned long base,
+			  unsigned long start, unsigned long size, unsigned long id)
 {
 	unsigned long self = r_mhartid(), set, n = 0;
 	struct pmu_hart *pmu = this_pmu();
@@ -216,7 +210,7 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 			pmu_fw_event(pmu, fence_event(kind) + 1);
 			continue;
 		}
-		atomic_fetch_or(&mailbox[hart], REQ_FENCE);
+		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_FENCE);
 		board_ipi_send(hart);
 	}
 	/*
@@ -232,26 +226,6 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 			ipi_process(self);
 	}
 	atomic_swap(&rfence.lock, 0);
-	smode_ext_rekick(self);              /* an SSE event's doorbell we served above */
+	sse_rekick(self);                    /* an SSE event's doorbell we served above */
 	return sbi_ok(0);
-}
-
-struct sbiret sbi_ipi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
-			    unsigned long a3, unsigned long a4, unsigned long a5,
-			    unsigned long fid)
-{
-	if (fid != 0 || !ipi_available())
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	return send_ipi(a0, a1);
-}
-
-struct sbiret sbi_rfence_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
-			       unsigned long a3, unsigned long a4, unsigned long a5,
-			       unsigned long fid)
-{
-	if (fid >= F_KINDS || !ipi_available())
-		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */
-	return remote_fence(fid, a0, a1, fid == F_FENCE_I ? 0 : a2, fid == F_FENCE_I ? 0 : a3,
-			    a4);
 }

@@ -7,6 +7,7 @@
 #include "base/mem.h"
 #include "base/board.h"
 #include "base/sbi.h"
+#include "sbi/sbi_ext.h"
 
 enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
 

@@ -1,27 +1,50 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SBI dispatcher: EID -> extension, generated from the list in
+ * The SBI dispatcher: EID -> decoder, generated from the list in
  * sbi_ext.h.
  *
  * The dispatcher is a table of 32 slots indexed by the EID's low five
  * bits, two ways each (like a 2-way set-associative cache): load the
  * slot's first EID, check that it is the whole EID asked for, jump to its
- * handler; else the same with the second way. The first way holds the
- * first list of sbi_ext.h, whose low five bits all differ; the second way
- * the S-mode extensions, which share low bits with the first list (FWFT
- * and SRST both end in 0x54) but not among themselves. Every handler takes
- * the registers in the order they arrived, so the jump is a plain tail
- * call and a0..a6 reach it untouched. About ten instructions for the
- * first way, two more for the second or an unknown EID, no stack frame.
+ * decoder; else the same with the second way. A row takes the first way
+ * of its slot unless an earlier row of the list has it: FWFT shares
+ * SRST's slot (both end in 0x54), SUSP Base's, SSE TIME's. The ways are
+ * placed at build time, and a third row in one slot fails the build.
+ * Every decoder takes the registers in the order they arrived, so the
+ * jump is a plain tail call and a0..a6 reach it untouched. About ten
+ * instructions for the first way, two more for the second or an unknown
+ * EID, no stack frame.
  */
 #include "sbi/sbi_ext.h"
+
+/*
+ * Each row's way: how many rows before it in the list share its slot.
+ * That takes the list inside the list, which the preprocessor does only
+ * in a second scan: SBI_DEFER leaves the inner SBI_EXTENSIONS for
+ * SBI_EVAL's rescan.
+ */
+#define SBI_EMPTY()
+#define SBI_DEFER(m) m SBI_EMPTY()
+#define SBI_EVAL(...) __VA_ARGS__
+#define SBI_EXTENSIONS_AGAIN() SBI_EXTENSIONS
+#define ROW_INDEX(c, eid, fn, ...) ROW_##fn,
+#define ROW_SLOT(c, eid, fn, ...) SLOT_##fn = (eid) & 0x1f,
+#define EARLIER(row, eid, fn, ...) + (((eid) & 0x1f) == SLOT_##row && ROW_##fn < ROW_##row)
+#define ROW_WAY(c, eid, fn, ...) WAY_##fn = 0 SBI_DEFER(SBI_EXTENSIONS_AGAIN)()(EARLIER, fn),
+#define ROW_CHECK(c, eid, fn, ...) \
+	_Static_assert(WAY_##fn < 2, #fn ": a third extension in one dispatcher slot");
+#define ANY_WAY1(c, eid, fn, ...) | (WAY_##fn == 1)
+enum { SBI_EXTENSIONS(ROW_INDEX, ~) };
+enum { SBI_EXTENSIONS(ROW_SLOT, ~) };
+enum { SBI_EVAL(SBI_EXTENSIONS(ROW_WAY, ~)) };
+SBI_EXTENSIONS(ROW_CHECK, ~)
+/* An image whose rows all have slots of their own (Ibex) has one way: 256 bytes less. */
+enum { WAYS = 1 + (0 SBI_EXTENSIONS(ANY_WAY1, ~)) };
 
 struct sbi_ext_way {
 	unsigned long eid;
 	sbi_ecall_fn *handler;
 };
-/* An image without the S-mode extensions (Ibex) has one way: 256 bytes less. */
-#define WAYS (TALLY_SMODE_EXTENSIONS ? 2 : 1)
 struct sbi_ext_slot { struct sbi_ext_way way[WAYS]; };
 
 /*
@@ -45,26 +68,17 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
  * Every way first says "no such extension" with an EID no caller can
  * match in that slot (~0 has low bits 31, and is only checked in slots
  * 0..30), then each extension takes its way of the slot of its low five
- * bits. Two extensions in one way would hide one of them: the host test
- * (tests/host/test_dispatch.c) calls every EID of the list and would fail.
+ * bits.
  */
 #define NONE { ~0UL, sbi_ext_none }
 #define ZERO { 0, sbi_ext_none }
-#define WAY0(id, handler, offered) [(id) & 0x1f].way[0] = { (id), handler },
-#define WAY1(id, handler, offered) [(id) & 0x1f].way[1] = { (id), handler },
+#define ROW_ENTRY(c, eid, fn, ...) [(eid) & 0x1f].way[WAY_##fn] = { (eid), fn },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-#pragma GCC diagnostic ignored "-Wmissing-braces"
 static const struct sbi_ext_slot slots[32] = {
-#if WAYS == 2
-	[0 ... 30] = { { NONE, NONE } },
-	[31] = { { ZERO, ZERO } },
-#else
-	[0 ... 30] = { { NONE } },
-	[31] = { { ZERO } },
-#endif
-	SBI_EXTENSIONS(WAY0)
-	SBI_EXTENSIONS_SMODE(WAY1)
+	[0 ... 30] = { .way = { [0 ... WAYS - 1] = NONE } },
+	[31] = { .way = { [0 ... WAYS - 1] = ZERO } },
+	SBI_EXTENSIONS(ROW_ENTRY, ~)
 };
 #pragma GCC diagnostic pop
 
@@ -81,9 +95,7 @@ struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	s = &slots[eid & 0x1f];
 	if (s->way[0].eid == eid)
 		return s->way[0].handler(a0, a1, a2, a3, a4, a5, fid);
-#if WAYS == 2
-	if (s->way[1].eid == eid)
-		return s->way[1].handler(a0, a1, a2, a3, a4, a5, fid);
-#endif
+	if (WAYS == 2 && s->way[WAYS - 1].eid == eid)
+		return s->way[WAYS - 1].handler(a0, a1, a2, a3, a4, a5, fid);
 	return not_supported(a1);
 }

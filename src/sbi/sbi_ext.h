@@ -1,59 +1,103 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The extensions Tally implements, one line each: EID, handler, and
- * whether this machine offers it. Two things are generated from this one
- * list, so they cannot disagree:
- *   - the dispatcher (sbi_ecall.c): EID -> handler;
- *   - Base probe_extension (sbi_base.c, SBI spec 4.8): EID -> offered?
- * A handler whose extension is not offered here (TIME on an M+U hart, the
+ * The extensions Tally implements, one row each. Everything that names
+ * extensions is generated from this list, so nothing can disagree with it:
+ *   - the dispatcher (sbi_ecall.c): EID -> decoder, its ways placed at
+ *     build time;
+ *   - Base probe_extension, the boot probes, hart reset (sbi_ext.c);
+ *   - the interrupt-exit hooks (below), and the banner's list (boot/banner.c).
+ * Adding an extension: its decoder (sbi_<ext>.c) and logic, and one row.
+ *
+ * Columns: EID; decoder (sbi_ecall_fn); offered on this machine (probe
+ * says 1, the banner lists it, its hooks run); boot, once on the boot
+ * hart after the CSR probes; hart reset, each hart at boot and at HSM
+ * hart_start; interrupt exit, each hart on the way out of every interrupt
+ * (one load and branch when there is nothing to do); banner name.
+ * A decoder whose extension is not offered here (TIME on an M+U hart, the
  * hart extensions without IPIs) still answers NOT_SUPPORTED by itself.
  */
 #ifndef TALLY_SBI_EXT_H
 #define TALLY_SBI_EXT_H
 #include "base/machine.h"
-#include "hart/hsm.h"
 #include "base/sbi.h"
+#include "hart/ipi.h"
+#include "hart/sse.h"
 #include "tally_config.h"
-
-#define SBI_EXTENSIONS(X)                                                        \
-	X(SBI_EXT_BASE,           sbi_base_ecall,     true)                      \
-	X(SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar, true)                      \
-	X(SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar, true)                      \
-	X(SBI_EXT_TIME,           sbi_time_ecall,     features.has_s_mode)       \
-	X(SBI_EXT_DBCN,           sbi_dbcn_ecall,     true)                      \
-	X(SBI_EXT_SRST,           sbi_srst_ecall,     true)                      \
-	X(SBI_EXT_PMU,            sbi_pmu_ecall,      true)                      \
-	/* Harts reach each other through IPIs; one hart alone has none. */      \
-	X(SBI_EXT_HSM,            sbi_hsm_ecall,      ipi_available())           \
-	X(SBI_EXT_IPI,            sbi_ipi_ecall,      ipi_available())           \
-	X(SBI_EXT_RFENCE,         sbi_rfence_ecall,   ipi_available())
-
-/*
- * Extensions only an S-mode payload can use: not in an M+U image (Ibex).
- * The dispatcher puts these in the second way of its slots (sbi_ecall.c):
- * their low five bits are those of the first list's SRST (FWFT, 0x54),
- * Base (SUSP, 0x50) and TIME (SSE, 0x45), so the two lists must not mix.
- */
 #if TALLY_SMODE_EXTENSIONS
-#define SBI_EXTENSIONS_SMODE(X)                                                  \
-	X(SBI_EXT_FWFT,           sbi_fwft_ecall,     features.has_s_mode)       \
-	/* offered without triggers too: num_triggers then answers 0 */          \
-	X(SBI_EXT_DBTR,           sbi_dbtr_ecall,     features.has_s_mode)       \
-	X(SBI_EXT_SUSP,           sbi_susp_ecall,     features.has_s_mode)       \
-	X(SBI_EXT_SSE,            sbi_sse_ecall,      features.has_s_mode)
-#else
-#define SBI_EXTENSIONS_SMODE(X)
+#include "hart/dbtr.h"
+#include "hart/fwft.h"
 #endif
 
-/* probe_extension: 1 if the extension is offered here, else 0. */
-static inline long sbi_ext_probe(unsigned long eid)
+static inline void sbi_no_hook(unsigned long hartid) {}
+#define NO_HOOK sbi_no_hook
+
+/* X(c, eid, decoder, offered, boot, hart reset, interrupt exit, banner name); c: X's own. */
+#define SBI_EXTENSIONS(X, c)                                                             \
+	X(c, SBI_EXT_BASE, sbi_base_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "Base")      \
+	X(c, SBI_EXT_TIME, sbi_time_ecall, features.has_s_mode, NO_HOOK, NO_HOOK,        \
+	  NO_HOOK, "TIME")                                                               \
+	X(c, SBI_EXT_DBCN, sbi_dbcn_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "DBCN")      \
+	X(c, SBI_EXT_SRST, sbi_srst_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "SRST")      \
+	X(c, SBI_EXT_PMU, sbi_pmu_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "PMU")         \
+	SBI_EXTENSIONS_SMP(X, c)                                                         \
+	SBI_EXTENSIONS_SMODE(X, c)                                                       \
+	/* the legacy console calls (EIDs 0x00-0x0F: the banner lists them apart) */     \
+	X(c, SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar, true, NO_HOOK, NO_HOOK,         \
+	  NO_HOOK, "putchar")                                                            \
+	X(c, SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar, true, NO_HOOK, NO_HOOK,         \
+	  NO_HOOK, "getchar")
+
+/* Harts reach each other through IPIs: without them (TALLY_SMP off) no HSM, IPI, RFENCE. */
+#if TALLY_SMP
+#define SBI_EXTENSIONS_SMP(X, c)                                                         \
+	X(c, SBI_EXT_HSM, sbi_hsm_ecall, ipi_available(), NO_HOOK, NO_HOOK, NO_HOOK,     \
+	  "HSM")                                                                         \
+	X(c, SBI_EXT_IPI, sbi_ipi_ecall, ipi_available(), NO_HOOK, NO_HOOK, NO_HOOK,     \
+	  "IPI")                                                                         \
+	X(c, SBI_EXT_RFENCE, sbi_rfence_ecall, ipi_available(), NO_HOOK, NO_HOOK,        \
+	  NO_HOOK, "RFENCE")
+#else
+#define SBI_EXTENSIONS_SMP(X, c)
+#endif
+
+/* Extensions only an S-mode payload can use: not in an M+U image (Ibex). */
+#if TALLY_SMODE_EXTENSIONS
+#define SBI_EXTENSIONS_SMODE(X, c)                                                       \
+	X(c, SBI_EXT_FWFT, sbi_fwft_ecall, features.has_s_mode, fwft_probe,              \
+	  fwft_hart_reset, NO_HOOK, "FWFT")                                              \
+	/* offered without triggers too: num_triggers then answers 0 */                  \
+	X(c, SBI_EXT_DBTR, sbi_dbtr_ecall, features.has_s_mode, NO_HOOK,                 \
+	  dbtr_hart_reset, NO_HOOK, "DBTR")                                              \
+	X(c, SBI_EXT_SUSP, sbi_susp_ecall, features.has_s_mode, NO_HOOK, NO_HOOK,        \
+	  NO_HOOK, "SUSP")                                                               \
+	X(c, SBI_EXT_SSE, sbi_sse_ecall, features.has_s_mode, sse_probe,                 \
+	  sse_hart_start, sse_irq_exit, "SSE")
+#else
+#define SBI_EXTENSIONS_SMODE(X, c)
+#endif
+
+/* Every decoder, declared from its row. */
+#define SBI_EXT_DECLARE(c, eid, fn, ...) sbi_ecall_fn fn;
+SBI_EXTENSIONS(SBI_EXT_DECLARE, ~)
+#undef SBI_EXT_DECLARE
+
+/* The dispatcher (sbi_ecall.c): the decoder's registers, then the EID (a7). */
+struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			unsigned long a3, unsigned long a4, unsigned long a5,
+			unsigned long fid, unsigned long eid);
+
+/* probe_extension (SBI spec 4.8): 1 if the extension is offered here, else 0. */
+long sbi_ext_probe(unsigned long eid);
+/* Boot hart, once, after the CSR probes: every offered extension's boot hook. */
+void sbi_ext_boot(unsigned long hartid);
+/* A hart starts as from reset (boot, HSM hart_start): every offered extension's reset. */
+void sbi_ext_hart_reset(unsigned long hartid);
+
+/* Leaving an interrupt (trap.c): every extension's exit hook. */
+#define SBI_EXT_IRQ_EXIT(h, eid, fn, offered, boot, reset, irq_exit, name) irq_exit(h);
+static inline void sbi_ext_irq_exit(unsigned long hartid)
 {
-#define SBI_EXT_PROBE_CASE(id, handler, offered) case id: return (offered) ? 1 : 0;
-	switch (eid) {
-	SBI_EXTENSIONS(SBI_EXT_PROBE_CASE)
-	SBI_EXTENSIONS_SMODE(SBI_EXT_PROBE_CASE)
-	}
-#undef SBI_EXT_PROBE_CASE
-	return 0;
+	SBI_EXTENSIONS(SBI_EXT_IRQ_EXIT, hartid)
 }
+#undef SBI_EXT_IRQ_EXIT
 #endif

@@ -1,132 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * FWFT, EID 0x46574654: registers in, struct sbiret out; the rules are in
- * fwft.c. This file also holds what the rules leave to the hart: the boot
- * probe of which features exist, and what setting one does.
- *
- *   MISALIGNED_EXC_DELEG    medeleg bits 4 and 6. 0 (the reset value Tally
- *                           picks): misaligned loads and stores trap to the
- *                           firmware, which counts them (MISALIGNED_LOAD/
- *                           STORE) and emulates them where the board does
- *                           (trap.c); 1: they go straight to S-mode.
- *   LANDING_PAD             menvcfg.LPE   (Zicfilp)
- *   SHADOW_STACK            menvcfg.SSE   (Zicfiss)
- *   DOUBLE_TRAP             menvcfg.DTE   (Ssdbltrp)
- *   PTE_AD_HW_UPDATING      menvcfg.ADUE  (Svadu)
- *   POINTER_MASKING_PMLEN   menvcfg.PMM   (Smnpm, RV64 only): 0, 7 or 16
- *
- * A feature exists where its bit sticks when the boot hart sets it (the
- * priv spec makes the field read-only zero otherwise): found by a probe,
- * never assumed from the build. All harts are alike (features, init.c).
+ * FWFT, EID 0x46574654: registers in, struct sbiret out. The rules are
+ * src/cores/fwft/fwft.c; what a feature does to the hart, src/hart/fwft.c.
  */
-#include "arch/csr.h"
-#include "arch/envcfg.h"
-#include "arch/trap_guard.h"
-#include "cores/fwft/fwft.h"
-#include "base/machine.h"
-#include "tally_config.h"
-
-static struct fwft_caps caps;
-static struct fwft_hart fwft_harts[TALLY_MAX_HARTS];
-
-/* The menvcfg field of each boolean feature (0: not a menvcfg feature). */
-static const uint64_t envcfg_bit[FWFT_NUM_FEATURES] = {
-	[FWFT_LANDING_PAD] = ENVCFG_LPE, [FWFT_SHADOW_STACK] = ENVCFG_SSE,
-	[FWFT_DOUBLE_TRAP] = ENVCFG_DTE, [FWFT_PTE_AD_HW_UPDATING] = ENVCFG_ADUE,
-	[FWFT_POINTER_MASKING_PMLEN] = ENVCFG_PMM,
-};
-
-/*
- * One trap guard per CSR for the whole probe (boot time is counted): a
- * CSR that is not there (menvcfg on an older core) makes every access to
- * it trap and be skipped, and the guard says so once. Every field is left
- * clear: every feature's reset value is 0.
- */
-void fwft_probe(void)
-{
-	struct trap_guard g;
-	unsigned long deleg = 0;
-	uint64_t bools = 0, pmm7 = 0, pmm16 = 0;
-	const uint64_t all = ENVCFG_LPE | ENVCFG_SSE | ENVCFG_DTE | ENVCFG_ADUE;
-
-	if (!features.has_s_mode)
-		return;              /* nothing to delegate to, no S-mode to configure */
-	trap_guard_begin(&g);
-	set_medeleg(MEDELEG_MISALIGNED);
-	deleg = r_medeleg();
-	clear_medeleg(MEDELEG_MISALIGNED);
-	if (trap_guard_end(&g))
-		deleg = 0;
-	trap_guard_begin(&g);
-	set_menvcfg(all);
-	bools = r_menvcfg() & all;
-	clear_menvcfg(all);
-	if (__riscv_xlen == 64) {    /* PMM: RV64 only */
-		set_menvcfg(ENVCFG_PMM_PMLEN7);
-		pmm7 = r_menvcfg() & ENVCFG_PMM;
-		set_menvcfg(ENVCFG_PMM_PMLEN16);
-		pmm16 = r_menvcfg() & ENVCFG_PMM;
-		clear_menvcfg(ENVCFG_PMM);
-	}
-	if (trap_guard_end(&g))
-		bools = pmm7 = pmm16 = 0;
-	if ((deleg & MEDELEG_MISALIGNED) == MEDELEG_MISALIGNED)
-		caps.supported |= 1u << FWFT_MISALIGNED_EXC_DELEG;
-	for (unsigned f = FWFT_LANDING_PAD; f <= FWFT_PTE_AD_HW_UPDATING; f++)
-		if (bools & envcfg_bit[f])
-			caps.supported |= (uint8_t)(1u << f);
-	caps.pmlen7 = pmm7 == ENVCFG_PMM_PMLEN7;
-	caps.pmlen16 = pmm16 == ENVCFG_PMM_PMLEN16;
-	if (caps.pmlen7 || caps.pmlen16)
-		caps.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
-}
-
-/* fwft.c has checked f and value against caps: only existing fields are touched. */
-static bool fwft_apply(unsigned f, unsigned long value)
-{
-	if (f == FWFT_MISALIGNED_EXC_DELEG) {
-		if (value)
-			set_medeleg(MEDELEG_MISALIGNED);
-		else
-			clear_medeleg(MEDELEG_MISALIGNED);
-		return true;
-	}
-	clear_menvcfg(envcfg_bit[f]);
-	if (f == FWFT_POINTER_MASKING_PMLEN)
-		set_menvcfg(value == 7 ? ENVCFG_PMM_PMLEN7 : value == 16 ? ENVCFG_PMM_PMLEN16 : 0);
-	else if (value)
-		set_menvcfg(envcfg_bit[f]);
-	return true;
-}
-
-/*
- * A hart reset (boot, and HSM hart_start: a stopped hart starts as from
- * reset) puts every local feature back to its reset value and drops the
- * locks (FWFT chapter: "Upon hart reset, local feature values are not
- * retained"). Suspends keep them: HSM suspend and SUSP resume with the
- * features as they were.
- */
-void fwft_hart_reset(unsigned long hartid)
-{
-	fwft_reset(&fwft_harts[hartid]);
-	for (unsigned f = 0; f < FWFT_NUM_FEATURES; f++)
-		if ((caps.supported >> f) & 1)
-			fwft_apply(f, 0);
-}
+#include "hart/fwft.h"
+#include "sbi/sbi_ext.h"
 
 struct sbiret sbi_fwft_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	struct fwft_hart *h = &fwft_harts[r_mhartid()];
-
 	/* feature is a uint32_t (binary encoding: only its low 32 bits count);
 	 * value and flags are unsigned long, checked whole. */
 	switch (fid) {
 	case FWFT_FID_SET:
-		return fwft_set(h, &caps, (uint32_t)a0, a1, a2, fwft_apply);
+		return fwft_set(this_fwft(), &fwft_caps, (uint32_t)a0, a1, a2, fwft_apply);
 	case FWFT_FID_GET:
-		return fwft_get(h, &caps, (uint32_t)a0);
+		return fwft_get(this_fwft(), &fwft_caps, (uint32_t)a0);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	}

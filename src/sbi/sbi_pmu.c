@@ -5,7 +5,7 @@
  * argument arrives in two registers, low half first (SBI spec 3.1).
  */
 #include "hart/hart.h"
-#include "base/sbi.h"
+#include "sbi/sbi_ext.h"
 
 #if __riscv_xlen == 32
 #define ARG64(lo, hi) (((uint64_t)(hi) << 32) | (lo))

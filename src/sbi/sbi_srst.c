@@ -5,6 +5,7 @@
 #include "base/board.h"
 #include "base/sbi.h"
 #include "base/text_checksum.h"
+#include "sbi/sbi_ext.h"
 
 struct sbiret sbi_srst_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,

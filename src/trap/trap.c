@@ -7,15 +7,16 @@
  */
 #include "arch/csr.h"
 #include "arch/mprv.h"
-#include "trap/counters.h"
 #include "base/machine.h"
-#include "hart/hart.h"
-#include "hart/hsm.h"
 #include "base/panic.h"
 #include "base/board.h"
 #include "base/sbi.h"
-#include "sbi/sbi_time.h"
-#include "sbi/smode_ext.h"
+#include "hart/hart.h"
+#include "hart/ipi.h"
+#include "hart/sse.h"
+#include "hart/timer.h"
+#include "sbi/sbi_ext.h"
+#include "trap/counters.h"
 #include "trap/trap.h"
 
 /* The firmware event each exception counts as (SBI spec table 6). */
@@ -101,15 +102,15 @@ void trap_handler(struct trap_frame *f)
 		unsigned long hartid = r_mhartid();
 
 		if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_TIMER)
-			sbi_timer_irq();
+			timer_irq();
 		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_M_SOFT && ipi_available())
 			ipi_process(hartid);        /* another hart asked for something */
-		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_LCOF && smode_ext_lcofi())
+		else if ((cause & ~CAUSE_IRQ_FLAG) == IRQ_LCOF && sse_pmu_overflow_irq())
 			;                           /* a counter overflowed: an SSE event */
 		else
 			panic(f, "unexpected interrupt");
-		/* on the way out: an SSE event readied for us (sbi_sse.c) */
-		smode_ext_irq_exit(hartid);
+		/* On the way out: an SSE event readied for us (sbi_ext.h's exit hooks). */
+		sbi_ext_irq_exit(hartid);
 		return;
 	}
 	if (prev == PRV_M)

@@ -3,7 +3,8 @@
  * src/sbi/sbi_ecall.c against stub extensions: every implemented EID reaches
  * its handler with a0..a5 and fid in order, unknown EIDs get
  * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
- * sbi_ext_probe agrees with the dispatcher.
+ * sbi_ext_probe agrees with the dispatcher; the list's hooks
+ * (src/sbi/sbi_ext.c) run for the extensions offered, on the hart named.
  */
 #include <string.h>
 #include "harness.h"
@@ -60,6 +61,18 @@ STUB(sbi_fwft_ecall, FWFT)
 STUB(sbi_dbtr_ecall, DBTR)
 STUB(sbi_susp_ecall, SUSP)
 STUB(sbi_sse_ecall, SSE)
+
+/* The list's hooks: which ran, on which hart. */
+static unsigned hooks_run, hooks_hart;
+#define HOOK(name, bit) \
+	void name(unsigned long h) { hooks_run |= 1u << (bit); hooks_hart = (unsigned)h; }
+HOOK(fwft_probe, 0)
+HOOK(sse_probe, 1)
+HOOK(fwft_hart_reset, 2)
+HOOK(dbtr_hart_reset, 3)
+HOOK(sse_hart_start, 4)
+struct hart harts[TALLY_MAX_HARTS];
+void sse_deliver(void) { hooks_run |= 1u << 5; }
 
 static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
@@ -197,6 +210,33 @@ static void d_no_s_mode_time_not_offered(void)
 	CHECK_EQ(sbi_ext_probe(SBI_EXT_TIME), 1);
 }
 
+static void d_hooks_follow_the_list(void)
+{
+	hooks_run = 0;
+	sbi_ext_boot(3);
+	CHECK_EQ(hooks_run, 0x3);          /* FWFT and SSE probe at boot */
+	CHECK_EQ(hooks_hart, 3);
+	hooks_run = 0;
+	sbi_ext_hart_reset(5);
+	CHECK_EQ(hooks_run, 0x1c);         /* FWFT, DBTR and SSE reset */
+	CHECK_EQ(hooks_hart, 5);
+	/* not offered (no S-mode): their hooks do not run */
+	features.has_s_mode = false;
+	hooks_run = 0;
+	sbi_ext_boot(0);
+	sbi_ext_hart_reset(0);
+	CHECK_EQ(hooks_run, 0);
+	features.has_s_mode = true;
+	/* the interrupt exit enters an SSE event only where one may be ready */
+	hooks_run = 0;
+	sbi_ext_irq_exit(1);
+	CHECK_EQ(hooks_run, 0);
+	harts[1].sse_look = 1;
+	sbi_ext_irq_exit(1);
+	CHECK_EQ(hooks_run, 0x20);
+	harts[1].sse_look = 0;
+}
+
 int main(int argc, char **argv)
 {
 	h_init(argc, argv);
@@ -206,5 +246,6 @@ int main(int argc, char **argv)
 	RUN(d_probe_agrees_with_dispatcher);
 	RUN(d_no_s_mode_time_not_offered);
 	RUN(d_no_ipi_no_hart_extensions);
+	RUN(d_hooks_follow_the_list);
 	return h_done();
 }

@@ -14,13 +14,14 @@ static struct sse_sys sys;
 
 static bool fake_hart_ok(unsigned long h)
 {
-	return h != 2;
+	return h < NHARTS && h != 2;
 }
+
 
 /* A fresh machine: hart 0 booted, every hart reset. */
 static struct sse_sys *fresh(bool pmu)
 {
-	sys = (struct sse_sys){ .harts = harts, .nharts = NHARTS, .hart_ok = fake_hart_ok,
+	sys = (struct sse_sys){ .harts = harts, .stride = sizeof(harts[0]), .hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)

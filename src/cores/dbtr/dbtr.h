@@ -3,7 +3,7 @@
  * Debug triggers, EID "DBTR" (SBI spec chapter "Debug Triggers
  * Extension"): S-mode's own breakpoints and watchpoints on the hart's
  * Sdtrig triggers. Pure C (dbtr.c): the hart's triggers are reached only
- * through the `program` function the caller gives (sbi_dbtr.c: tselect
+ * through the `program` function the caller gives (src/hart/dbtr.c: tselect
  * and tdata1..3), and the shared memory through a plain pointer the caller
  * has checked, so tests/host/test_dbtr.c runs all of it on a fake hart.
  *
@@ -57,7 +57,7 @@ typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned lon
 #define DBTR_ENTRY_WORDS 4
 
 /*
- * The functions but set_shmem, which is the caller's (sbi_dbtr.c checks
+ * The functions but set_shmem, which is the caller's (src/hart/dbtr.c checks
  * the memory, then sets h->shmem: NULL is "disabled").
  */
 struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
@@ -70,7 +70,4 @@ struct sbiret dbtr_enable(struct dbtr_hart *h, unsigned long base, unsigned long
 			  bool on, dbtr_program_fn *program);
 /* Hart reset: every trigger uninstalled and cleared, shared memory off. */
 void dbtr_reset(struct dbtr_hart *h, dbtr_program_fn *program);
-
-/* sbi_dbtr.c: a hart's reset (boot, hart_start): probe its triggers, clear them */
-void dbtr_hart_reset(unsigned long hartid);
 #endif

@@ -3,7 +3,7 @@
  * Firmware features, EID "FWFT" (SBI spec chapter "Firmware Features
  * Extension"): the rules of set and get. Pure C (fwft.c): what a feature
  * does to the hart (medeleg, menvcfg) is done by the caller's apply
- * function (sbi_fwft.c), so tests/host/ext/test_fwft.c runs the rules
+ * function (src/hart/fwft.c), so tests/host/test_fwft.c runs the rules
  * against a fake hart.
  */
 #ifndef TALLY_FWFT_H
@@ -19,7 +19,7 @@ struct fwft_hart {
 	uint8_t locked;           /* bit f: feature f is locked until hart reset */
 };
 
-/* What the hart can do, from the boot probe (sbi_fwft.c). */
+/* What the hart can do, from the boot probe (src/hart/fwft.c). */
 struct fwft_caps {
 	uint8_t supported;        /* bit f: feature f has what it needs */
 	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */
@@ -37,8 +37,4 @@ struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32
 struct sbiret fwft_get(const struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature);
 /* Hart reset: every value back to 0 and every lock released. */
 void fwft_reset(struct fwft_hart *h);
-
-/* sbi_fwft.c: boot probe (boot hart), and a hart's reset (boot, hart_start) */
-void fwft_probe(void);
-void fwft_hart_reset(unsigned long hartid);
 #endif

@@ -16,6 +16,11 @@
  */
 #include "cores/sse/sse.h"
 
+static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
+{
+	return (struct sse_hart *)((char *)s->harts + hart * s->stride);
+}
+
 /*
  * Which event an event_id names, for this hart. Table "SSE Event ID
  * Space": the RAS and double-trap events are standard but Tally cannot
@@ -27,7 +32,7 @@ static long find(struct sse_sys *s, unsigned long hart, uint32_t id, struct sse_
 {
 	switch (id) {
 	case SSE_EV_LOCAL_SOFTWARE:
-		*e = &s->harts[hart].local[SSE_LOCAL_SOFTWARE];
+		*e = &hart_events(s, hart)->local[SSE_LOCAL_SOFTWARE];
 		return SBI_SUCCESS;
 	case SSE_EV_GLOBAL_SOFTWARE:
 		*e = &s->global[SSE_GLOBAL_SOFTWARE];
@@ -35,7 +40,7 @@ static long find(struct sse_sys *s, unsigned long hart, uint32_t id, struct sse_
 	case SSE_EV_LOCAL_PMU_OVERFLOW:
 		if (!s->pmu_overflow)
 			return SBI_ERR_NOT_SUPPORTED;
-		*e = &s->harts[hart].local[SSE_LOCAL_PMU_OVERFLOW];
+		*e = &hart_events(s, hart)->local[SSE_LOCAL_PMU_OVERFLOW];
 		return SBI_SUCCESS;
 	case SSE_EV_LOCAL_HIGH_PRIO_RAS:
 	case SSE_EV_LOCAL_DOUBLE_TRAP:
@@ -72,7 +77,7 @@ void sse_init(struct sse_sys *s, unsigned long boot_hart)
  */
 void sse_hart_reset(struct sse_sys *s, unsigned long hart)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 
 	for (unsigned i = 0; i < SSE_NUM_GLOBAL; i++)
 		if (s->global[i].state == SSE_RUNNING && s->global[i].running_on == hart)
@@ -169,7 +174,7 @@ static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct
 			return SBI_ERR_DENIED;           /* RO for local events */
 		if (!settled)
 			return SBI_ERR_INVALID_STATE;
-		return v < s->nharts && s->hart_ok(v) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+		return s->hart_ok(v) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 	case SSE_ATTR_INTERRUPTED_SEPC:
 	case SSE_ATTR_INTERRUPTED_FLAGS:
 	case SSE_ATTR_INTERRUPTED_A6:
@@ -303,7 +308,7 @@ struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 	if (err)
 		return sbi_err(err);
 	if (!is_global(e)) {
-		if (hart_id >= s->nharts || !s->hart_ok(hart_id))
+		if (!s->hart_ok(hart_id))
 			return sbi_err(SBI_ERR_INVALID_PARAM);
 		find(s, hart_id, id, &e);       /* that hart's copy of the event */
 	}
@@ -314,17 +319,17 @@ struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 
 void sse_signal_local(struct sse_sys *s, unsigned long hart, unsigned idx)
 {
-	s->harts[hart].local[idx].pending = true;
+	hart_events(s, hart)->local[idx].pending = true;
 }
 
 bool sse_local_registered(const struct sse_sys *s, unsigned long hart, unsigned idx)
 {
-	return s->harts[hart].local[idx].state != SSE_UNUSED;
+	return hart_events(s, hart)->local[idx].state != SSE_UNUSED;
 }
 
 struct sbiret sse_hart_unmask(struct sse_sys *s, unsigned long hart)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 
 	if (h->unmasked)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
@@ -334,7 +339,7 @@ struct sbiret sse_hart_unmask(struct sse_sys *s, unsigned long hart)
 
 struct sbiret sse_hart_mask(struct sse_sys *s, unsigned long hart)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 
 	if (!h->unmasked)
 		return sbi_err(SBI_ERR_ALREADY_STOPPED);
@@ -363,7 +368,7 @@ static void consider(struct sse_event **best, struct sse_event *e)
  */
 struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 	struct sse_event *best = 0;
 
 	if (!h->unmasked)
@@ -388,7 +393,7 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
  */
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 
 	e->state = SSE_RUNNING;
 	e->pending = false;       /* "cleared when the software event is moved to RUNNING" */
@@ -422,7 +427,7 @@ void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struc
  */
 bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
 {
-	struct sse_hart *h = &s->harts[hart];
+	struct sse_hart *h = hart_events(s, hart);
 	struct sse_event *e;
 
 	if (!h->depth)

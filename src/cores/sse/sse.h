@@ -4,7 +4,7 @@
  * Software Events Extension"): the events, their states and attributes,
  * and how one enters and leaves S-mode. Pure C (sse.c): the registers an
  * event touches come in and go out as a struct sse_regs, which the caller
- * (sbi_sse.c) loads from and stores to the trap frame and the CSRs, so
+ * (src/hart/sse.c) loads from and stores to the trap frame and the CSRs, so
  * tests/host/test_sse.c runs the whole state machine on the host.
  */
 #ifndef TALLY_SSE_H
@@ -49,9 +49,10 @@ struct sse_hart {
 
 /* The machine as SSE sees it. */
 struct sse_sys {
-	struct sse_hart *harts;    /* indexed by hart ID, nharts of them */
-	unsigned long nharts;
-	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists */
+	/* Hart h's events are at harts + h * stride bytes (each inside its hart's record). */
+	struct sse_hart *harts;
+	unsigned long stride;
+	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];
 };
@@ -73,7 +74,7 @@ void sse_hart_reset(struct sse_sys *s, unsigned long hart);
 
 /*
  * The SBI functions, for the calling hart. Attribute values travel in
- * plain arrays: sbi_sse.c copies them from and to S-mode's memory once
+ * plain arrays: src/hart/sse.c copies them from and to S-mode's memory once
  * sse_attrs_check() has passed and the memory has been checked.
  */
 struct sbiret sse_attrs_check(struct sse_sys *s, unsigned long hart, uint32_t id,
@@ -109,8 +110,4 @@ bool sse_local_registered(const struct sse_sys *s, unsigned long hart, unsigned 
 struct sse_event *sse_next(struct sse_sys *s, unsigned long hart);
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r);
 bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r);
-
-/* sbi_sse.c: boot and hart reset, and delivery on the way out of M-mode. */
-void sse_probe(void);
-void sse_hart_init(unsigned long hartid);
 #endif

@@ -8,4 +8,5 @@
 #define TALLY_CONFIG_H
 #define TALLY_MAX_HARTS 8
 #define TALLY_SMODE_EXTENSIONS 1
+#define TALLY_SMP 1
 #endif

@@ -61,7 +61,7 @@
 #define FW_WINDOW (128UL * 1024)       /* "inside the firmware": RAM_BASE + this */
 #define MAX_HARTS 8                    /* fuzz_asm.S SEC_HARTS */
 #define PAGE 4096UL
-/* struct trap_frame (src/hart/hart.h): x0..x31 and a pointer, padded to 16 bytes */
+/* struct trap_frame (src/arch/frame.h): x0..x31 and a pointer, padded to 16 bytes */
 #define FW_FRAME_SIZE (32 * sizeof(long) + 16)
 
 #define EXT_LEGACY_SHUTDOWN 0x08UL
@@ -276,8 +276,8 @@ static unsigned long fw_target(void)
 		return FW_TEXT_START + below(FW_RODATA_END - FW_TEXT_START);
 	case 1:  /* the guard words in .data and .bss (16 words each) */
 		return (chance(50) ? FW_TALLY_GUARD_DATA : FW_TALLY_GUARD_BSS) + 4 * below(16);
-	case 2:  /* the PMU state of a hart, the HSM/feature state, the boot flag */
-		return chance(70) ? FW_PMU_HARTS + 8 * below(512) :
+	case 2:  /* a hart's record (PMU state first), the machine record, the boot flag */
+		return chance(70) ? FW_HARTS + 8 * below(512) :
 		       chance(50) ? FW_FEATURES + 8 * below(8) : FW_BOOT_DONE;
 	case 3:  /* a hart's stack bottom: guarded */
 		return FW_STACKS_END - (h + 1) * FW_STACK_SIZE + 4 * below(16);

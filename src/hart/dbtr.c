@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * DBTR on the hart: what the functions (src/cores/dbtr/dbtr.c) leave to
+ * it: finding its triggers (at every hart reset, under the trap guard:
+ * harts may differ), writing one, and checking the shared memory S-mode
+ * names.
+ */
+#include "arch/csr.h"
+#include "arch/sdtrig.h"
+#include "arch/trap_guard.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "hart/dbtr.h"
+
+/*
+ * tdata1 = 0 first: a trigger half written (new tdata1, old tdata2) never
+ * fires. tdata3 only where it exists; a nonzero tdata3 where it does not
+ * would be lost, so tdata1 reads back as 0 and dbtr.c refuses the entry.
+ */
+unsigned long dbtr_program(unsigned i, unsigned long t1, unsigned long t2, unsigned long t3)
+{
+	w_tselect(i);
+	w_tdata1(0);
+	w_tdata2(t2);
+	if (this_hart()->has_tdata3)
+		w_tdata3(t3);
+	else if (t3)
+		return 0;
+	w_tdata1(t1);
+	return r_tdata1();
+}
+
+/* How many triggers this hart has, what types each takes; all cleared. */
+static void dbtr_probe(struct dbtr_hart *h, struct hart *hart)
+{
+	struct trap_guard g;
+	unsigned i;
+
+	h->num = 0;
+	if (!features.has_s_mode)
+		return;
+	for (i = 0; i < DBTR_MAX_TRIGGERS; i++) {
+		unsigned long sel = ~0UL, info = 0, t1 = 0;
+		bool no_tinfo;
+
+		trap_guard_begin(&g);
+		w_tselect(i);
+		sel = r_tselect();
+		if (trap_guard_end(&g) || sel != i)
+			break;                   /* no Sdtrig, or no trigger i */
+		trap_guard_begin(&g);
+		info = r_tinfo();
+		no_tinfo = trap_guard_end(&g);
+		if (no_tinfo) {                  /* tinfo is optional: the type tdata1 shows */
+			t1 = r_tdata1();
+			info = 1UL << TDATA1_TYPE(t1);
+		}
+		if (info == 1)
+			break;                   /* "no trigger at this tselect" */
+		h->types[i] = (uint8_t)(((info >> TRIG_TYPE_MCONTROL) & 1 ? DBTR_HAS_MCONTROL : 0) |
+					((info >> TRIG_TYPE_MCONTROL6) & 1 ? DBTR_HAS_MCONTROL6 : 0));
+	}
+	h->num = i;
+	if (i) {
+		trap_guard_begin(&g);
+		w_tselect(0);
+		(void)r_tdata3();
+		hart->has_tdata3 = !trap_guard_end(&g);
+	}
+}
+
+void dbtr_hart_reset(unsigned long hartid)
+{
+	struct hart *hart = hart_of(hartid);
+
+	dbtr_probe(&hart->dbtr, hart);
+	dbtr_reset(&hart->dbtr, dbtr_program);
+}
+
+/*
+ * set_shmem (FID 1): like the PMU's snapshot memory and DBCN's buffers,
+ * never trusted as given: aligned, and in RAM outside the firmware
+ * (sbi_mem_ok), for the trig_max entries S-mode may make us touch.
+ */
+struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned long hi,
+				    unsigned long flags)
+{
+	unsigned long size = (h->num ? h->num : 1) * DBTR_ENTRY_WORDS * sizeof(long);
+
+	if (flags)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	if (lo == ~0UL && hi == ~0UL) {
+		h->shmem = 0;
+		return sbi_ok(0);
+	}
+	if (lo & (sizeof(long) - 1))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* Nothing Tally runs on has memory the firmware reaches above XLEN bits. */
+	if (hi || !sbi_mem_ok(lo, size))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	h->shmem = (unsigned long *)(uintptr_t)lo;
+	return sbi_ok(0);
+}

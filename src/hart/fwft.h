@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* FWFT on the hart (fwft.c): the rules are src/cores/fwft/fwft.c. */
+#ifndef TALLY_HART_FWFT_H
+#define TALLY_HART_FWFT_H
+
+#include "cores/fwft/fwft.h"
+#include "hart/hart.h"
+
+/* What the harts can do (all alike): found by fwft_probe. */
+extern struct fwft_caps fwft_caps;
+/* Boot hart, once: which features exist. */
+void fwft_probe(unsigned long hartid);
+/* A hart's reset (boot, hart_start): every value 0, no lock. */
+void fwft_hart_reset(unsigned long hartid);
+/* Set feature f on this hart (medeleg, menvcfg): fwft_set's apply function. */
+bool fwft_apply(unsigned f, unsigned long value);
+
+static inline struct fwft_hart *this_fwft(void)
+{
+	return &this_hart()->fwft;
+}
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Inter-hart requests: IPIs (SBI spec chapter 7) and remote fences (chapter 8), ipi.c. */
+#ifndef TALLY_IPI_H
+#define TALLY_IPI_H
+
+#include <stdbool.h>
+#include "base/sbi.h"
+
+enum fence_kind {   /* RFENCE FIDs 0..6 */
+	F_FENCE_I = 0, F_SFENCE_VMA, F_SFENCE_VMA_ASID, F_HFENCE_GVMA_VMID,
+	F_HFENCE_GVMA, F_HFENCE_VVMA_ASID, F_HFENCE_VVMA, F_KINDS
+};
+
+/* Does this platform have a way to interrupt another hart? */
+bool ipi_available(void);
+/* M-mode software interrupt: do what other harts asked of this one. */
+void ipi_process(unsigned long hartid);
+/* send_ipi: S-mode's software interrupt on the harts of (mask, base). */
+struct sbiret ipi_send(unsigned long mask, unsigned long base);
+/* A remote fence of this kind on the harts of (mask, base), waiting until all have run it. */
+struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned long base,
+			  unsigned long start, unsigned long size, unsigned long id);
+#endif

@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SSE on the harts: what the rules (src/cores/sse/sse.c) leave to them:
+ * the lock all harts share, S-mode's attribute memory, and the way into
+ * and out of an event handler, which happens on the way out of M-mode.
+ * (src/sbi/sbi_sse.c decodes the calls into the sse_call_* functions.)
+ *
+ * When an event becomes ready for a hart (inject, enable, unmask, or a
+ * completed handler with another event waiting), that hart's sse_look
+ * flag (struct hart) is set, and if it is another hart it gets an IPI. A hart
+ * looks at its flag in two places only, so the PMU's fast ecall path
+ * pays nothing:
+ *   - at the end of an SSE call (sse_call_done below): the event
+ *     interrupts the instruction after the ecall, with a0/a1 the call's
+ *     answer, as if it had arrived just after it;
+ *   - on the way out of an interrupt (trap.c, sse_irq_exit): the
+ *     IPI of another hart, or a PMU overflow.
+ * Either way the interrupted state is the lower mode's state as mret
+ * would resume it: mepc, mstatus.MPP, the trap frame's a6 and a7, sepc
+ * and sstatus. The event is entered by rewriting just those (sse_enter),
+ * and complete rewrites them back (sse_complete); entry.S then restores
+ * the frame and mrets as always.
+ */
+#include "arch/atomic.h"
+#include "arch/csr.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "base/board.h"
+#include "hart/hart.h"
+#include "hart/hsm.h"
+#include "hart/ipi.h"
+#include "hart/sse.h"
+
+/* sstatus's SIE, SPIE and SPP sit where mstatus has them (priv spec 4.1.1
+ * "Supervisor Status Register (sstatus)"). */
+_Static_assert(SSE_SSTATUS_SIE == MSTATUS_SIE && SSE_SSTATUS_SPIE == MSTATUS_SPIE &&
+	       SSE_SSTATUS_SPP == MSTATUS_SPP, "sstatus bits are mstatus bits");
+
+static struct sse_sys sse = {
+	.harts = &harts[0].sse, .stride = sizeof(struct hart), .hart_ok = hart_present,
+};
+/* One lock for all SSE state: global events are shared, and a hart may
+ * inject another's local event. Held for a few dozen instructions. */
+static volatile unsigned long sse_lock_word;
+
+static void sse_lock(void)
+{
+	while (sse_lock_word || atomic_swap(&sse_lock_word, 1))
+		;
+}
+
+static void sse_unlock(void)
+{
+	atomic_swap(&sse_lock_word, 0);
+}
+
+void sse_probe(unsigned long hartid)
+{
+	sse_lock();
+	sse_init(&sse, hartid);
+	sse_unlock();
+}
+
+/*
+ * Who takes Sscofpmf's local counter-overflow interrupt (LCOFI, bit 13):
+ * S-mode directly (mideleg bit 13 set, hart_init's default), or, while
+ * this hart has a handler registered for LOCAL_PMU_OVERFLOW, the
+ * firmware (delegation cleared, mie.LCOFIE set), which turns each
+ * overflow into the event (sse_pmu_overflow_irq).
+ */
+static void lcofi_to_firmware(bool firmware)
+{
+	if (firmware) {
+		w_mideleg(r_mideleg() & ~MIP_LCOFIP);
+		set_mie(MIP_LCOFIP);
+	} else {
+		clear_mie(MIP_LCOFIP);
+		w_mideleg(r_mideleg() | MIP_LCOFIP);
+	}
+}
+
+/*
+ * Hart reset (boot, hart_start): its local events unused, events masked.
+ * LOCAL_PMU_OVERFLOW exists where the counter-overflow interrupt does
+ * (Sscofpmf), which the PMU's probe has found by now (sse_probe runs
+ * before it).
+ */
+void sse_hart_start(unsigned long hartid)
+{
+	sse_lock();
+	sse.pmu_overflow = features.pmu.has_sscofpmf;
+	sse_hart_reset(&sse, hartid);
+	sse_unlock();
+	hart_of(hartid)->sse_look = 0;
+	if (sse.pmu_overflow)
+		lcofi_to_firmware(false);
+}
+
+/*
+ * trap.c: an LCOFI reached M-mode, so this hart has a handler for
+ * LOCAL_PMU_OVERFLOW. The counter's OF bit stays set (S-mode's handler
+ * finds the counter in scountovf, and a stop with TAKE_SNAPSHOT reports
+ * it in the overflow bitmap, src/cores/pmu/pmu.c); only the pending bit is
+ * cleared, or the interrupt would be taken again at once. The event is
+ * entered on the way out of the interrupt (sse_irq_exit).
+ */
+bool sse_pmu_overflow_irq(void)
+{
+	unsigned long self = r_mhartid();
+	bool ours;
+
+	if (!sse.pmu_overflow)
+		return false;
+	clear_mip(MIP_LCOFIP);
+	sse_lock();
+	ours = sse_local_registered(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
+	if (ours)
+		sse_signal_local(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
+	sse_unlock();
+	if (ours)
+		atomic_swap(&hart_of(self)->sse_look, 1);
+	else
+		set_mip(MIP_LCOFIP);   /* S-mode's again: hand it the interrupt */
+	return true;
+}
+
+/* Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell). */
+static void sse_kick(unsigned long self, unsigned long target)
+{
+	atomic_swap(&hart_of(target)->sse_look, 1);
+	if (target != self && ipi_available())
+		board_ipi_send(target);
+}
+
+void sse_ring(unsigned long hartid)
+{
+	if (ipi_available())
+		board_ipi_send(hartid);
+}
+
+/* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */
+static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned long bias)
+{
+	unsigned long ms = r_mstatus();
+
+	r->pc = r_mepc() + bias;
+	r->mode = (ms & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	r->a6 = f->x[16];
+	r->a7 = f->x[17];
+	r->sepc = r_sepc();
+	r->sstatus = ms & (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP);
+}
+
+/*
+ * And back. On an ecall entry.S (or trap.c) adds 4 to mepc after the
+ * handler returns, so mepc gets pc - 4 (mepc holds every XLEN-bit value
+ * a lower mode can run at, so the sum wraps back to pc exactly).
+ */
+static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned long bias)
+{
+	unsigned long ms = r_mstatus();
+
+	ms &= ~(MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPP);
+	ms |= r->sstatus | r->mode << MSTATUS_MPP_SHIFT;
+	w_mstatus(ms);
+	w_mepc(r->pc - bias);
+	w_sepc(r->sepc);
+	f->x[16] = r->a6;
+	f->x[17] = r->a7;
+}
+
+/*
+ * On the way out of M-mode: complete the innermost handler if asked,
+ * then enter every event that may run now (one preempting the next, the
+ * highest last). True if complete found a handler to leave.
+ */
+static bool sse_exit(unsigned long self, unsigned long bias, bool complete)
+{
+	struct trap_frame *f = this_frame();
+	struct sse_event *e;
+	struct sse_regs r;
+	bool done = false, moved = false;
+
+	if ((r_mstatus() & MSTATUS_MPP) == MSTATUS_MPP)
+		return false;               /* interrupted M-mode itself: not S-mode's event */
+	regs_load(&r, f, bias);
+	sse_lock();
+	atomic_swap(&f->hart->sse_look, 0);
+	if (complete)
+		done = moved = sse_complete(&sse, self, &r);
+	while ((e = sse_next(&sse, self))) {
+		sse_enter(&sse, self, e, &r);
+		moved = true;
+	}
+	sse_unlock();
+	if (moved)
+		regs_store(&r, f, bias);
+	return done;
+}
+
+/* On the way out of an interrupt whose hart's sse_look is set (sse_irq_exit). */
+void sse_deliver(void)
+{
+	sse_exit(r_mhartid(), 0, false);
+}
+
+/*
+ * S-mode's attribute memory (read_attrs, write_attrs): attr_count values
+ * of XLEN bits, aligned to XLEN / 8, in RAM outside the firmware; like
+ * every address S-mode gives, checked before it is touched (sbi_mem_ok).
+ * Nothing Tally runs on has RAM the firmware reaches above XLEN bits: a
+ * nonzero high half is not accessible memory.
+ */
+static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+			      unsigned long lo, unsigned long hi, volatile unsigned long **mem)
+{
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_attrs_check(&sse, self, id, base, count);   /* event and range first */
+	sse_unlock();
+	if (r.error)
+		return r;
+	if ((lo & (sizeof(long) - 1)) || hi || !sbi_mem_ok(lo, (uint64_t)count * sizeof(long)))
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	*mem = (volatile unsigned long *)(uintptr_t)lo;
+	return r;
+}
+
+/*
+ * read_attrs and write_attrs. count <= SSE_NUM_ATTRS once attr_mem()
+ * agrees (the range check refused more). A write reads each value from
+ * S-mode's memory once, into v: S-mode cannot change it after the check.
+ */
+static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+			      unsigned long lo, unsigned long hi, bool write)
+{
+	unsigned long v[SSE_NUM_ATTRS];
+	volatile unsigned long *mem = 0;
+	struct sbiret r = attr_mem(self, id, base, count, lo, hi, &mem);
+
+	if (r.error)
+		return r;
+	for (uint32_t i = 0; i < count && write; i++)
+		v[i] = mem[i];
+	sse_lock();
+	if (write)
+		r = sse_write_attrs(&sse, self, id, base, count, v);
+	else
+		r = sse_read_attrs(&sse, self, id, base, count, v);
+	sse_unlock();
+	for (uint32_t i = 0; i < count && !write && !r.error; i++)
+		mem[i] = v[i];
+	return r;
+}
+
+/* After a call: ring the hart the event may now run on; enter one ready here. */
+static struct sbiret sse_call_done(unsigned long self, struct sbiret r, unsigned long target)
+{
+	if (!r.error && target != ~0UL)
+		sse_kick(self, target);
+	if (this_hart()->sse_look)
+		sse_exit(self, 4, false);   /* ready here: it interrupts the caller now */
+	return r;
+}
+
+struct sbiret sse_call_attrs(uint32_t id, uint32_t base, uint32_t count, unsigned long lo,
+			     unsigned long hi, bool write)
+{
+	return rw_attrs(r_mhartid(), id, base, count, lo, hi, write);
+}
+
+/* Back to the interrupted state, a0 and a1 included: the handler restored
+ * them before the ecall and they go back untouched. With no handler
+ * running, a plain SUCCESS. */
+struct sbiret sse_call_complete(unsigned long a0, unsigned long a1)
+{
+	if (sse_exit(r_mhartid(), 4, true))
+		return (struct sbiret){ (long)a0, a1 };
+	return sbi_ok(0);
+}
+
+struct sbiret sse_call_register(uint32_t id, unsigned long entry_pc, unsigned long entry_arg)
+{
+	unsigned long self = r_mhartid();
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_register(&sse, self, id, entry_pc, entry_arg);
+	if (!r.error && id == SSE_EV_LOCAL_PMU_OVERFLOW)
+		lcofi_to_firmware(true);
+	sse_unlock();
+	return sse_call_done(self, r, ~0UL);
+}
+
+struct sbiret sse_call_unregister(uint32_t id)
+{
+	unsigned long self = r_mhartid();
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_unregister(&sse, self, id);
+	if (!r.error && id == SSE_EV_LOCAL_PMU_OVERFLOW)
+		lcofi_to_firmware(false);
+	sse_unlock();
+	return sse_call_done(self, r, ~0UL);
+}
+
+struct sbiret sse_call_enable(uint32_t id, bool enable)
+{
+	unsigned long self = r_mhartid(), target = ~0UL;
+	struct sbiret r;
+
+	sse_lock();
+	r = enable ? sse_enable(&sse, self, id, &target) : sse_disable(&sse, self, id);
+	sse_unlock();
+	return sse_call_done(self, r, target);
+}
+
+struct sbiret sse_call_inject(uint32_t id, unsigned long hartid)
+{
+	unsigned long self = r_mhartid(), target = ~0UL;
+	struct sbiret r;
+
+	sse_lock();
+	r = sse_inject(&sse, self, id, hartid, &target);
+	sse_unlock();
+	return sse_call_done(self, r, target);
+}
+
+struct sbiret sse_call_mask(bool unmask)
+{
+	unsigned long self = r_mhartid();
+	struct sbiret r;
+
+	sse_lock();
+	r = unmask ? sse_hart_unmask(&sse, self) : sse_hart_mask(&sse, self);
+	sse_unlock();
+	return sse_call_done(self, r, unmask ? self : ~0UL);
+}

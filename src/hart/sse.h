@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * SSE on the harts (sse.c): the calls sbi/sbi_sse.c decodes, boot and
+ * hart reset, and delivery on the way out of M-mode. In an image without
+ * the S-mode extensions (Ibex) the hooks the rest of the firmware calls
+ * are empty.
+ */
+#ifndef TALLY_HART_SSE_H
+#define TALLY_HART_SSE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "base/sbi.h"
+#include "hart/hart.h"
+#include "tally_config.h"
+
+/* The SBI functions, for the calling hart. */
+struct sbiret sse_call_attrs(uint32_t id, uint32_t base, uint32_t count, unsigned long lo,
+			     unsigned long hi, bool write);
+struct sbiret sse_call_register(uint32_t id, unsigned long entry_pc, unsigned long entry_arg);
+struct sbiret sse_call_unregister(uint32_t id);
+struct sbiret sse_call_enable(uint32_t id, bool enable);
+struct sbiret sse_call_complete(unsigned long a0, unsigned long a1);
+struct sbiret sse_call_inject(uint32_t id, unsigned long hartid);
+struct sbiret sse_call_mask(bool unmask);
+
+/* Boot hart, once: the global events. */
+void sse_probe(unsigned long hartid);
+/* A hart's reset (boot, hart_start): its local events unused, events masked. */
+void sse_hart_start(unsigned long hartid);
+
+#if TALLY_SMODE_EXTENSIONS
+void sse_deliver(void);
+void sse_ring(unsigned long hartid);
+/* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW. */
+bool sse_pmu_overflow_irq(void);
+
+/*
+ * Leaving an interrupt (trap.c): if an SSE event may be ready for this
+ * hart (another hart's IPI said so, or an overflow), enter it now. One
+ * load and branch when there is none.
+ */
+static inline void sse_irq_exit(unsigned long hartid)
+{
+	if (hart_of(hartid)->sse_look)
+		sse_deliver();
+}
+
+/*
+ * A hart that served its own IPIs from inside M-mode (a fence wait, an
+ * HSM wait) may have cleared the doorbell of an SSE event meant for it:
+ * ring it again, so the event is entered on the way out of the interrupt
+ * that follows the mret.
+ */
+static inline void sse_rekick(unsigned long hartid)
+{
+	if (hart_of(hartid)->sse_look)
+		sse_ring(hartid);
+}
+#else
+static inline void sse_irq_exit(unsigned long hartid) {}
+static inline void sse_rekick(unsigned long hartid) {}
+static inline bool sse_pmu_overflow_irq(void) { return false; }
+#endif
+#endif
