@@ -83,7 +83,17 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 }
 
 static bool start_requested(unsigned long hartid) { return hsm[hartid].state == HSM_START_PENDING; }
-static bool woken(unsigned long hartid) { return s_interrupt_pending(); }
+/*
+ * A suspended hart resumes for an S-level interrupt it enabled, or for an
+ * SSE event that may run on it: another hart injected it (or enabled it
+ * there) and rang the doorbell, which woke the WFI and was served above.
+ * Without the second test the doorbell was eaten here and the event waited
+ * for the hart's next interrupt or SSE call (issue 23).
+ */
+static bool woken(unsigned long hartid)
+{
+	return s_interrupt_pending() || smode_ext_event_ready(hartid);
+}
 
 void hsm_park(unsigned long hartid)
 {
@@ -131,7 +141,7 @@ static struct sbiret hart_start(unsigned long hartid, unsigned long addr, unsign
 	hsm[hartid].opaque = opaque;
 	fence_rw();                       /* address and argument before the state */
 	hsm[hartid].state = HSM_START_PENDING;
-	board_ipi_send(hartid);
+	ipi_ring(hartid);
 	return sbi_ok(0);
 }
 

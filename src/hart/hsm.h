@@ -29,6 +29,12 @@ bool hsm_others_stopped(unsigned long self);
 void hsm_suspend_until_interrupt(unsigned long hartid);
 /* Does this platform have a way to interrupt another hart? */
 bool ipi_available(void);
+/*
+ * Ring hart `hartid`'s doorbell (its M-mode software interrupt): what this
+ * hart wrote for it before (a mailbox bit, SSE's look flag, an HSM state)
+ * is visible to it before the interrupt is.
+ */
+void ipi_ring(unsigned long hartid);
 /* M-mode software interrupt: do what other harts asked of this one. */
 void ipi_process(unsigned long hartid);
 #endif

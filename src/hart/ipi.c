@@ -65,6 +65,12 @@ bool ipi_available(void)
 	return platform.ipi.send != 0;
 }
 
+void ipi_ring(unsigned long hartid)
+{
+	fence_io_rw();                    /* the request before the doorbell */
+	board_ipi_send(hartid);
+}
+
 /* Larger ranges than this are flushed whole: one instruction beats thousands. */
 #define FENCE_PAGE_LIMIT (64UL * 4096)
 
@@ -114,6 +120,7 @@ void ipi_process(unsigned long hartid)
 	unsigned long req;
 
 	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
+	fence_io_rw();                    /* ... and the clear before the reads */
 	req = atomic_swap(&mailbox[hartid], 0);
 	if (req & REQ_SSIP) {
 		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
@@ -125,7 +132,7 @@ void ipi_process(unsigned long hartid)
 		/* The last to finish rings the requester, which waits in WFI. */
 		unsigned long to = rfence.requester;
 		if (atomic_sub(&rfence.waiting, 1) == 0)
-			board_ipi_send(to);
+			ipi_ring(to);
 	}
 }
 
@@ -170,7 +177,7 @@ static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 			continue;
 		}
 		atomic_fetch_or(&mailbox[hart], REQ_SSIP);
-		board_ipi_send(hart);
+		ipi_ring(hart);
 	}
 	return sbi_ok(0);
 }
@@ -217,7 +224,7 @@ static struct sbiret remote_fence(unsigned long kind, unsigned long mask, unsign
 			continue;
 		}
 		atomic_fetch_or(&mailbox[hart], REQ_FENCE);
-		board_ipi_send(hart);
+		ipi_ring(hart);
 	}
 	/*
 	 * Wait in WFI rather than spin: the last target's acknowledgement

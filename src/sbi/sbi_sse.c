@@ -95,8 +95,8 @@ void sse_hart_init(unsigned long hartid)
 	sse_lock();
 	sse.pmu_overflow = pmu_hw()->has_sscofpmf;
 	sse_hart_reset(&sse, hartid);
+	sse_look[hartid] = 0;            /* under the lock, as sse_exit clears it */
 	sse_unlock();
-	sse_look[hartid] = 0;
 	if (sse.pmu_overflow)
 		lcofi_to_firmware(false);
 }
@@ -129,18 +129,36 @@ bool sse_pmu_overflow_irq(void)
 	return true;
 }
 
-/* Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell). */
+/*
+ * Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell,
+ * which orders the flag before the interrupt). The target may be
+ * anywhere: in S-mode (the interrupt brings it to smode_ext_irq_exit), in
+ * an ecall (the interrupt stays pending until its mret), waiting inside
+ * M-mode for a fence or in an HSM suspend (it serves the interrupt there,
+ * and rekicks itself on the way out; a suspend ends: hsm.c, woken).
+ */
 static void sse_kick(unsigned long self, unsigned long target)
 {
 	atomic_swap(&sse_look[target], 1);
 	if (target != self && ipi_available())
-		board_ipi_send(target);
+		ipi_ring(target);
 }
 
 void sse_rekick(unsigned long hartid)
 {
 	if (ipi_available())
-		board_ipi_send(hartid);
+		ipi_ring(hartid);
+}
+
+/* hsm.c, a suspended hart whose doorbell rang: may an event run here now? */
+bool sse_ready(unsigned long hartid)
+{
+	bool ready;
+
+	sse_lock();
+	ready = sse_next(&sse, hartid) != 0;
+	sse_unlock();
+	return ready;
 }
 
 /* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */

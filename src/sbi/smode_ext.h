@@ -40,6 +40,16 @@ static inline void smode_ext_rekick(unsigned long hartid)
 	if (sse_look[hartid])
 		sse_rekick(hartid);
 }
+/*
+ * HSM suspend (hsm.c): may an SSE event run on this hart now? It ends the
+ * suspend as an interrupt would (its doorbell already woke the WFI), and
+ * is entered on the way out (the rekick above). One load when none rang.
+ */
+bool sse_ready(unsigned long hartid);
+static inline bool smode_ext_event_ready(unsigned long hartid)
+{
+	return sse_look[hartid] && sse_ready(hartid);
+}
 /* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW (sbi_sse.c). */
 bool sse_pmu_overflow_irq(void);
 static inline bool smode_ext_lcofi(void) { return sse_pmu_overflow_irq(); }
@@ -49,5 +59,6 @@ static inline void smode_ext_hart_reset(unsigned long hartid) {}
 static inline void smode_ext_irq_exit(unsigned long hartid) {}
 static inline bool smode_ext_lcofi(void) { return false; }
 static inline void smode_ext_rekick(unsigned long hartid) {}
+static inline bool smode_ext_event_ready(unsigned long hartid) { return false; }
 #endif
 #endif
