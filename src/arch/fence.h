@@ -7,6 +7,16 @@
 
 static inline void fence_rw(void) { __asm__ volatile("fence rw, rw" ::: "memory"); }
 
+/*
+ * Order every earlier access, memory or device, before every later one:
+ * a request written to memory before the device store that rings another
+ * hart's doorbell (CLINT msip), and the store that clears ours before the
+ * memory we then read (fence rw, rw orders memory only: unprivileged spec,
+ * "Memory Ordering Instructions", I/O is the I and O bits).
+ */
+static inline void fence_io_rw(void) { __asm__ volatile("fence iorw, iorw" ::: "memory"); }
+
+/* make this hart's instruction fetches see earlier stores */
 static inline void fence_i(void) { __asm__ volatile("fence.i" ::: "memory"); }
 static inline void sfence_vma_all(void) { __asm__ volatile("sfence.vma" ::: "memory"); }
 static inline void sfence_vma_page(unsigned long va)

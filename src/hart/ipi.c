@@ -59,6 +59,12 @@ bool ipi_available(void)
 	return platform.ipi.send != 0;
 }
 
+void ipi_ring(unsigned long hartid)
+{
+	fence_io_rw();                    /* the request before the doorbell */
+	board_ipi_send(hartid);
+}
+
 /* Larger ranges than this are flushed whole: one instruction beats thousands. */
 #define FENCE_PAGE_LIMIT (64UL * 4096)
 
@@ -108,6 +114,7 @@ void ipi_process(unsigned long hartid)
 	unsigned long req;
 
 	board_ipi_clear(hartid);          /* before reading: a new request re-raises it */
+	fence_io_rw();                    /* ... and the clear before the reads */
 	req = atomic_swap(&hart_of(hartid)->mailbox, 0);
 	if (req & REQ_SSIP) {
 		set_mip(MIP_SSIP);           /* S-mode sees its software interrupt */
@@ -119,7 +126,7 @@ void ipi_process(unsigned long hartid)
 		/* The last to finish rings the requester, which waits in WFI. */
 		unsigned long to = rfence.requester;
 		if (atomic_sub(&rfence.waiting, 1) == 0)
-			board_ipi_send(to);
+			ipi_ring(to);
 	}
 }
 
@@ -164,7 +171,7 @@ struct sbiret ipi_send(unsigned long mask, unsigned long base)
 			continue;
 		}
 		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_SSIP);
-		board_ipi_send(hart);
+		ipi_ring(hart);
 	}
 	return sbi_ok(0);
 }
@@ -211,7 +218,7 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 			continue;
 		}
 		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_FENCE);
-		board_ipi_send(hart);
+		ipi_ring(hart);
 	}
 	/*
 	 * Wait in WFI rather than spin: the last target's acknowledgement

@@ -13,6 +13,9 @@ enum fence_kind {   /* RFENCE FIDs 0..6 */
 
 /* Does this platform have a way to interrupt another hart? */
 bool ipi_available(void);
+/* Ring hart `hartid`'s doorbell (M-mode software interrupt), ordered after
+ * what this hart wrote for it: a mailbox bit, SSE's look flag, an HSM state. */
+void ipi_ring(unsigned long hartid);
 /* M-mode software interrupt: do what other harts asked of this one. */
 void ipi_process(unsigned long hartid);
 /* send_ipi: S-mode's software interrupt on the harts of (mask, base). */

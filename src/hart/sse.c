@@ -90,8 +90,8 @@ void sse_hart_start(unsigned long hartid)
 	sse_lock();
 	sse.pmu_overflow = features.pmu.has_sscofpmf;
 	sse_hart_reset(&sse, hartid);
+	hart_of(hartid)->sse_look = 0;   /* under the lock, as sse_exit clears it */
 	sse_unlock();
-	hart_of(hartid)->sse_look = 0;
 	if (sse.pmu_overflow)
 		lcofi_to_firmware(false);
 }
@@ -129,13 +129,24 @@ static void sse_kick(unsigned long self, unsigned long target)
 {
 	atomic_swap(&hart_of(target)->sse_look, 1);
 	if (target != self && ipi_available())
-		board_ipi_send(target);
+		ipi_ring(target);
 }
 
 void sse_ring(unsigned long hartid)
 {
 	if (ipi_available())
-		board_ipi_send(hartid);
+		ipi_ring(hartid);
+}
+
+/* hsm.c, a suspended hart whose doorbell rang: may an event run here now? */
+bool sse_ready(unsigned long hartid)
+{
+	bool ready;
+
+	sse_lock();
+	ready = sse_next(&sse, hartid) != 0;
+	sse_unlock();
+	return ready;
 }
 
 /* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */

@@ -57,7 +57,16 @@ static inline void sse_rekick(unsigned long hartid)
 	if (hart_of(hartid)->sse_look)
 		sse_ring(hartid);
 }
+
+/* HSM suspend (hsm.c): may an SSE event run here now? It ends the suspend as
+ * an interrupt would, and is entered after the mret (the rekick above). */
+bool sse_ready(unsigned long hartid);
+static inline bool sse_event_ready(unsigned long hartid)
+{
+	return hart_of(hartid)->sse_look && sse_ready(hartid);
+}
 #else
+static inline bool sse_event_ready(unsigned long hartid) { return false; }
 static inline void sse_irq_exit(unsigned long hartid) {}
 static inline void sse_rekick(unsigned long hartid) {}
 static inline bool sse_pmu_overflow_irq(void) { return false; }

@@ -327,6 +327,32 @@ static void t_mask(void)
 	CHECK_EQ(t, 0);
 }
 
+/*
+ * The guard (issue 23): an event whose state says ENABLED but which never
+ * got a handler from register (as a broken reset could leave it) is never
+ * a candidate, so S-mode is never entered at an ENTRY_PC it did not give;
+ * after unregister, a forced state does not bring the old handler back.
+ */
+static void t_no_handler_no_entry(void)
+{
+	struct sse_sys *s = fresh(false);
+	struct sse_event *e = &harts[1].local[SSE_LOCAL_SOFTWARE];
+	unsigned long t;
+
+	CHECK_OK(sse_hart_unmask(s, 1), 0);
+	e->state = SSE_ENABLED;          /* never registered */
+	CHECK_OK(sse_inject(s, 0, SSE_EV_LOCAL_SOFTWARE, 1, &t), 0);
+	CHECK(sse_next(s, 1) == 0);
+	e->state = SSE_UNUSED;
+	ready(s, 1, SSE_EV_LOCAL_SOFTWARE, 0x1000);
+	CHECK(sse_next(s, 1) == e);      /* registered and enabled: it may run */
+	CHECK_OK(sse_disable(s, 1, SSE_EV_LOCAL_SOFTWARE), 0);
+	CHECK_OK(sse_unregister(s, 1, SSE_EV_LOCAL_SOFTWARE), 0);
+	e->state = SSE_ENABLED;
+	e->pending = true;
+	CHECK(sse_next(s, 1) == 0);
+}
+
 /* The global event runs on its preferred hart only. */
 static void t_global(void)
 {
@@ -485,6 +511,7 @@ int main(int argc, char **argv)
 	RUN(t_complete_elsewhere);
 	RUN(t_oneshot);
 	RUN(t_mask);
+	RUN(t_no_handler_no_entry);
 	RUN(t_global);
 	RUN(t_priority_order);
 	RUN(t_preemption);

@@ -255,6 +255,7 @@ struct sbiret sse_register(struct sse_sys *s, unsigned long hart, uint32_t id,
 	if (e->state != SSE_UNUSED)
 		return sbi_err(SBI_ERR_INVALID_STATE);
 	e->state = SSE_REGISTERED;
+	e->handler = true;
 	e->entry_pc = entry_pc;
 	e->entry_arg = entry_arg;
 	return sbi_ok(0);
@@ -266,8 +267,10 @@ struct sbiret sse_unregister(struct sse_sys *s, unsigned long hart, uint32_t id)
 	struct sse_event *e;
 	struct sbiret r = move(s, hart, id, SSE_REGISTERED, SSE_UNUSED, &e);
 
-	if (!r.error)
+	if (!r.error) {
 		e->pending = false;
+		e->handler = false;
+	}
 	return r;
 }
 
@@ -353,9 +356,16 @@ static bool before(const struct sse_event *a, const struct sse_event *b)
 	return a->priority < b->priority || (a->priority == b->priority && a->id < b->id);
 }
 
+/*
+ * A candidate is ENABLED, pending, and has the handler S-mode registered:
+ * the last is implied by the state machine (only register leaves UNUSED),
+ * and checked anyway, so that no change to how states are kept or reset
+ * can ever send S-mode to an ENTRY_PC it did not give (issue 23: a hart
+ * entered S-mode at pc 0).
+ */
 static void consider(struct sse_event **best, struct sse_event *e)
 {
-	if (e->state == SSE_ENABLED && e->pending && (!*best || before(e, *best)))
+	if (e->state == SSE_ENABLED && e->pending && e->handler && (!*best || before(e, *best)))
 		*best = e;
 }
 

@@ -31,6 +31,7 @@ struct sse_event {
 	uint32_t id;
 	uint8_t state;             /* enum sse_state */
 	bool pending;              /* STATUS bit 2: signalled, not yet RUNNING */
+	bool handler;              /* entry_pc/entry_arg came from register (until unregister) */
 	uint32_t priority;         /* PRIORITY: lower value runs first */
 	unsigned long config;      /* CONFIG: ONESHOT or 0 */
 	unsigned long hart;        /* PREFERRED_HART (global); the owner (local) */

@@ -7,8 +7,8 @@
 #   fuzz                 ctest, CI: 150,000 calls on 2 harts
 #   fuzz-guard-selftest  ctest, CI: an image that corrupts every guarded
 #                        region at boot must fail the same judge, naming each
-#   fuzz-long            build target, not in CI: 1,000,000 calls on 2 and
-#                        on 4 harts, with wall times
+#   fuzz-long            build target, not in CI: 1,000,000 calls on 2, 4
+#                        and 8 harts, with wall times
 set(TALLY_FUZZ_SEED "0x7a11f0225eed" CACHE STRING "PRNG seed of the ecall fuzzer (tests/payload/fuzz)")
 set(TALLY_FUZZ_CALLS "150000" CACHE STRING "random ecalls the fuzzer makes")
 set(TALLY_FUZZ_LONG_SEED "0x7a11f0221095" CACHE STRING "PRNG seed of the fuzz-long target")
@@ -93,7 +93,7 @@ add_test(NAME fuzz-guard-selftest
 
 # fuzz-long: a target, not a test (`cmake --build --preset P --target fuzz-long`).
 add_custom_target(fuzz-long
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz-long.sh ${CMAKE_BINARY_DIR}/fuzz-long "2 4"
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz-long.sh ${CMAKE_BINARY_DIR}/fuzz-long "2 4 8"
     ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m ${TALLY_FUZZ_LONG_MEM}
     -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
     -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_long.elf

@@ -88,3 +88,8 @@ include(fuzz/fuzz.cmake)
 tally_qemu_test(bench-answers bench -icount shift=0,sleep=off)
 tally_qemu_test(bench-answers-sscofpmf bench -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 
+
+# SSE across harts on 2, 4 and 8 harts, with and without -icount (issue 23).
+include(sse_smp/sse_smp.cmake)
+# The multi-hart stress on 4 and 8 harts, on the fuzzer's image (issue 23).
+include(smp_stress/stress.cmake)
