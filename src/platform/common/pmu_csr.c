@@ -90,7 +90,6 @@ void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 
 void pmu_csr_stop(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	if (pmu_hw()->has_inhibit)
 		set_mcountinhibit(1UL << ctr);   /* freeze it */
 	else
@@ -147,7 +146,6 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
  */
 void pmu_csr_release(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	if (ctr >= 3)
 		write_selector(ctr, 0);
 	else if (pmu_hw()->has_inhibit)

@@ -199,7 +199,6 @@ static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_ev
  */
 static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	(void)sel;
 	csr_inhibit_set(1UL << ctr);
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		csr_write_counter(ctr, 0);
@@ -210,7 +209,6 @@ static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 /* Back to the free pool: stopped; a hardwired selector has nothing to clear. */
 static void ibex_release(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	csr_inhibit_set(1UL << ctr);
 }
 
@@ -219,13 +217,12 @@ static uint64_t ibex_read(unsigned ctr) { return csr_read_counter(ctr); }
 /* A value wider than the counter is cut to its width by the hardware. */
 static void ibex_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	(void)sel;
 	if (load)
 		csr_write_counter(ctr, value);
 	csr_inhibit_clear(1UL << ctr);
 }
 
-static void ibex_stop(unsigned ctr, uint64_t sel) { (void)sel; csr_inhibit_set(1UL << ctr); }
+static void ibex_stop(unsigned ctr, uint64_t sel) { csr_inhibit_set(1UL << ctr); }
 
 static const char *ibex_describe(unsigned ctr)
 {
