@@ -1,5 +1,4 @@
-# The firmware: what the preset chose, which sources an image takes, and
-# tally_firmware(), the one way every image of the build is made.
+# The firmware: the preset's choices, the sources, and tally_firmware(), which makes every image.
 
 # ---- what the preset chose (CMakePresets.json) ------------------------------
 set(TALLY_PLATFORM "qemu-virt" CACHE STRING "src/platform/<name>/ to build")
@@ -16,19 +15,13 @@ set(TALLY_MAX_HARTS 8 CACHE STRING "harts with a stack and PMU state")
 set(TALLY_STACK_SIZE 4096 CACHE STRING "M-mode stack per hart, trap frame included")
 set(TALLY_PAYLOAD_ECALL_CAUSE 9 CACHE STRING "9: S-mode payload, 8: U-mode payload")
 option(TALLY_SMP "HSM, IPI and RFENCE (harts that can interrupt each other)" ON)
-# FWFT, DBTR, SUSP and SSE serve an S-mode payload; an M+U core (Ibex) could
-# never use them, and its image must fit 16 KiB.
-if(TALLY_PAYLOAD_ECALL_CAUSE EQUAL 8)
-  option(TALLY_SMODE_EXTENSIONS "FWFT, DBTR, SUSP and SSE (extensions only an S-mode payload can use)" OFF)
-else()
-  option(TALLY_SMODE_EXTENSIONS "FWFT, DBTR, SUSP and SSE (extensions only an S-mode payload can use)" ON)
-endif()
+# FWFT, DBTR, SUSP and SSE serve an S-mode payload: not on an M+U core (Ibex).
+string(COMPARE EQUAL "${TALLY_PAYLOAD_ECALL_CAUSE}" 9 _smode)
+option(TALLY_SMODE_EXTENSIONS "FWFT, DBTR, SUSP and SSE (extensions only an S-mode payload can use)" ${_smode})
 option(TALLY_TEXT_CHECKSUM "checksum .text/.rodata and lay guard words at boot, check them at SRST shutdown (src/base/text_checksum.c)" OFF)
 option(TALLY_VMEM "also write each image as NAME.vmem ($readmemh), for boards whose memory is initialised with it" OFF)
-# The optimisation level is TALLY_OPT and nothing else: the presets say -O2,
-# or on Ibex -Os with -msave-restore and -fno-jump-tables (about 700 bytes
-# less in a 16 KiB image). They use the build type None, which adds no -O
-# that could sit on the same compile line.
+# The optimisation is TALLY_OPT alone (Ibex: -Os, -msave-restore and
+# -fno-jump-tables for a 16 KiB image): build type None, which adds no -O.
 set(TALLY_OPT "-O2" CACHE STRING "optimisation: -O2 for speed, -Os;-msave-restore;-fno-jump-tables where the image must be small (Ibex)")
 string(TOUPPER "${CMAKE_BUILD_TYPE}" _tally_bt)
 if("${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${_tally_bt}}" MATCHES "(^| )-O")
@@ -50,53 +43,52 @@ set(TALLY_LINK_TARGET -march=${TALLY_ARCH} -mabi=${TALLY_ABI} -mcmodel=medany --
 # An image takes every .c and .S of the layer folders (src/<layer>/,
 # src/cores/<core>/, src/platform/common/), its platform's own and its
 # board's file: a file added to a folder is built without a line here.
-# Only the files that belong to one configuration are named, here and
-# nowhere else (regular expressions over the path from the top):
-set(TALLY_ONLY_SMODE "^src/(cores/(fwft|dbtr|sse)/|sbi/(smode_ext|sbi_fwft|sbi_dbtr|sbi_susp|sbi_sse)\\.c$)")
-set(TALLY_ONLY_SMP "^src/hart/(hsm|ipi)\\.c$")                 # TALLY_SMP
-set(TALLY_ONLY_UP "^src/hart/hsm_single\\.c$")                 # not TALLY_SMP
-set(TALLY_ONLY_CHECKSUM "^src/base/(text_checksum|fw_guard)\\.c$")
-set(TALLY_ONLY_NO_CHECKSUM "^src/base/text_checksum_none\\.c$")
-set(TALLY_NEVER "^src/arch/payload\\.S$")   # each image's payload wrapper includes it
+# The files that belong to one configuration are named here and nowhere
+# else: a regular expression over the path from the top, and the condition
+# under which its files are built.
+set(TALLY_CONFIG_SOURCES
+  "^src/cores/(fwft|dbtr|sse)/"                                  TALLY_SMODE_EXTENSIONS
+  "^src/sbi/(smode_ext|sbi_fwft|sbi_dbtr|sbi_susp|sbi_sse)\\.c$"  TALLY_SMODE_EXTENSIONS
+  "^src/hart/(hsm|ipi)\\.c$"                                      TALLY_SMP
+  "^src/hart/hsm_single\\.c$"                                     NOT_TALLY_SMP
+  "^src/base/(text_checksum|fw_guard)\\.c$"                       CHECKSUM    # the image's TEXT_CHECKSUM
+  "^src/base/text_checksum_none\\.c$"                             NOT_CHECKSUM
+  "^src/arch/payload\\.S$"                                        FALSE)      # included by each payload wrapper
 
 # tally_sources(OUT BOARD CHECKSUM EXTRA...): the sources of one image, absolute.
-function(tally_sources out board checksum)
+function(tally_sources out board CHECKSUM)
   file(GLOB src CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}
     ${CMAKE_SOURCE_DIR}/src/*/*.[cS] ${CMAKE_SOURCE_DIR}/src/cores/*/*.[cS]
     ${CMAKE_SOURCE_DIR}/src/platform/common/*.[cS] ${CMAKE_SOURCE_DIR}/src/platform/${TALLY_PLATFORM}/*.[cS])
   if(board)
     list(APPEND src src/platform/${TALLY_PLATFORM}/boards/${board}.c)
   endif()
-  if(TALLY_SMP)
-    set(drop ${TALLY_NEVER} ${TALLY_ONLY_UP})
-  else()
-    set(drop ${TALLY_NEVER} ${TALLY_ONLY_SMP})
-  endif()
-  if(NOT TALLY_SMODE_EXTENSIONS)
-    list(APPEND drop ${TALLY_ONLY_SMODE})
-  endif()
-  if(checksum)
-    list(APPEND drop ${TALLY_ONLY_NO_CHECKSUM})
-  else()
-    list(APPEND drop ${TALLY_ONLY_CHECKSUM})
-  endif()
-  foreach(re ${drop})
-    list(FILTER src EXCLUDE REGEX "${re}")
+  foreach(c TALLY_SMP CHECKSUM)
+    if(${c})
+      set(NOT_${c} OFF)
+    else()
+      set(NOT_${c} ON)
+    endif()
   endforeach()
+  set(rules ${TALLY_CONFIG_SOURCES})
+  while(rules)
+    list(POP_FRONT rules re cond)
+    if(NOT ${cond})
+      list(FILTER src EXCLUDE REGEX "${re}")
+    endif()
+  endwhile()
   list(APPEND src ${ARGN})
   list(TRANSFORM src PREPEND ${CMAKE_SOURCE_DIR}/ REGEX "^src/")
   set(${out} ${src} PARENT_SCOPE)
 endfunction()
 
 # ---- the images -------------------------------------------------------------
-# tally_firmware(NAME BOARD board [PAYLOAD payload] [TEXT_CHECKSUM]
-#                [DEFINES def...] [SOURCES extra...])
-# NAME.elf, NAME.bin, NAME.map (and NAME.vmem with TALLY_VMEM) in the top
-# build folder, with the firmware's flags, checked for t2..t6 after every
-# link. PAYLOAD (fw_payload mode) is a payload of this build (the name given
-# to tally_payload) or a binary file; either way one generated wrapper
-# includes src/arch/payload.S with its path. Images of the same sources,
-# board and definitions share their objects.
+# tally_firmware(NAME BOARD board [PAYLOAD payload] [TEXT_CHECKSUM] [DEFINES def...]
+#                [SOURCES extra...]): NAME.elf, .bin, .map (and .vmem with TALLY_VMEM)
+# in the top build folder, checked for t2..t6 after every link. PAYLOAD
+# (fw_payload) is a payload of this build (tally_payload's NAME) or a binary
+# file; a generated wrapper includes src/arch/payload.S with its path.
+# Images of the same board, sources and definitions share their objects.
 function(tally_firmware name)
   cmake_parse_arguments(F "TEXT_CHECKSUM" "BOARD;PAYLOAD" "DEFINES;SOURCES" ${ARGN})
   if(TALLY_TEXT_CHECKSUM)
@@ -115,12 +107,12 @@ function(tally_firmware name)
       PROPERTIES COMPILE_OPTIONS -fno-tree-loop-distribute-patterns)
   endif()
   set(wrap)
+  if(TARGET ${F_PAYLOAD}.elf)
+    get_target_property(bin ${F_PAYLOAD}.elf TALLY_BIN)
+  elseif(F_PAYLOAD)
+    get_filename_component(bin "${F_PAYLOAD}" ABSOLUTE BASE_DIR ${CMAKE_SOURCE_DIR})
+  endif()
   if(F_PAYLOAD)
-    if(TARGET ${F_PAYLOAD}.elf)
-      get_target_property(bin ${F_PAYLOAD}.elf TALLY_BIN)
-    else()
-      get_filename_component(bin "${F_PAYLOAD}" ABSOLUTE BASE_DIR ${CMAKE_SOURCE_DIR})
-    endif()
     set(wrap ${CMAKE_BINARY_DIR}/generated/${name}-payload.S)
     file(CONFIGURE OUTPUT ${wrap} CONTENT "/* generated: the payload of ${name}.elf */
 #define TALLY_PAYLOAD_PATH \"${bin}\"
@@ -153,9 +145,7 @@ function(tally_firmware name)
     BYPRODUCTS ${out}.bin $<$<BOOL:${TALLY_VMEM}>:${out}.vmem>)
 endfunction()
 
-# The compile flags of every firmware object. -g: symbols and line tables
-# for scripts/debug.sh and trace.sh; no instruction changes, and NAME.bin
-# does not carry them.
+# Every firmware object's flags; -g (scripts/debug.sh, trace.sh) changes no instruction.
 set(TALLY_FIXED_REGS -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6)
 function(tally_firmware_flags target)
   target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_BINARY_DIR}/generated)

@@ -1,18 +1,12 @@
-# Checks of the linked firmware images and of the checkers that guard
-# them; included by tests/CMakeLists.txt. (The 16 KiB budget of the Ibex
-# simple_system is ibex-size, with the RTL tests: tests/rtl/ibex.cmake.)
+# Checks of the linked firmware images and of their checkers; included by
+# tests/CMakeLists.txt (ibex-size is with the RTL tests: tests/rtl/ibex.cmake).
 
-# tools/check-fixed-regs.py guards every firmware image (entry.S relies on
-# it); it must also be able to say no: an object whose one function
-# writes t3 must fail it.
-add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  COMMAND ${CMAKE_C_COMPILER} ${TALLY_TARGET_FLAGS} -c
-    ${CMAKE_CURRENT_SOURCE_DIR}/image/uses-t3.S -o ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/image/uses-t3.S)
-add_custom_target(uses-t3 ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
+# tools/check-fixed-regs.py guards every image (entry.S relies on it); it
+# must also say no: an object whose one function writes t3 must fail it.
+add_library(uses-t3 OBJECT image/uses-t3.S)
+target_compile_options(uses-t3 PRIVATE ${TALLY_TARGET_FLAGS})
 tally_test(fixed-regs-check-can-fail LABELS image PROPERTIES WILL_FAIL TRUE
-  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP}
-    ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} $<TARGET_OBJECTS:uses-t3>)
 
 # The Ibex boards take the program baked into their memory at synthesis or
 # elaboration time: tally.vmem (tools/elf2vmem.py after every link, with

@@ -1,14 +1,6 @@
-# The conformance payload (tests/payload/conformance/) on the RTL models;
-# included by tests/payload/CMakeLists.txt.
-#
-# cva6-rtl-conformance: tally-conformance.elf (the testharness firmware
-#   with test_cva6.elf, the payload cva6-conformance boots on QEMU, linked
-#   in: tests/payload/cva6/tests.cmake) on the Verilator testharness
-#   that CVA6_SIM_RV64 / CVA6_SIM_RV32 (as the preset's XLEN) or else
-#   CVA6_SIM names (tests/rtl/run-cva6-conformance.sh). The same binary
-#   payload on both: it reads where RAM ends from the device tree and
-#   expects the core's errata by name (conformance/errata.c). Skipped
-#   (exit 77) when no model is named.
+# The conformance payload on the RTL models (tests/README.md says what each
+# test proves); included by tests/payload/CMakeLists.txt. The runners skip
+# (exit 77) when no model is named (CVA6_SIM_RV64/RV32, IBEX_SIM, IBEX_DEMO_SIM).
 if(TALLY_PLATFORM STREQUAL "cva6")
   tally_test(cva6-rtl-conformance LABELS rtl ${TALLY_LABELS_CONFORMANCE}
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6-conformance.sh ${TALLY_XLEN}
@@ -16,15 +8,9 @@ if(TALLY_PLATFORM STREQUAL "cva6")
     PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3600)
 endif()
 
-# Ibex (M+U): the same files built for U-mode (UMODE, conformance/main.c
-# says which checks that leaves), as conformance-umode.elf. Ibex boards
-# pass no device tree, so RAM ends where the preset says.
-# ibex-qemu-conformance: on the QEMU stand-in (the ibex-qemu preset).
-# ibex-rtl-conformance: tally-conformance.elf (the board's firmware with
-#   this payload) on the simple_system model (IBEX_SIM, the ibex preset)
-#   or the demo system's (IBEX_DEMO_SIM, the ibex-demo-system preset),
-#   through tests/rtl/run-ibex.sh; skipped (exit 77) when the variable is
-#   not set.
+# Ibex (M+U): the same files built for U-mode (UMODE: conformance/main.c
+# says which checks that leaves); Ibex boards pass no device tree, so RAM
+# ends where the preset says.
 if(TALLY_PLATFORM STREQUAL "ibex")
   math(EXPR _ram_end "${TALLY_FW_BASE} + ${TALLY_RAM_SIZE}" OUTPUT_FORMAT HEXADECIMAL)
   tally_payload(conformance-umode ${CONFORMANCE_SOURCES})

@@ -1,18 +1,7 @@
-# Ibex RTL tests (the ibex and ibex-demo-system presets); included from
-# tests/payload/ibex/tests.cmake.
-#
-# ibex-size: the firmware alone (text + data, without the linked-in
-#   payload) must fit in 16 KiB: the simple_system's budget. The demo
-#   system is bound by its 128 KiB of BRAM instead, firmware and payload
-#   together: its demo-system-fits test (tests/image/tests.cmake).
-# ibex-rtl: tally.elf (firmware + U-mode test payload) on a Verilator-built
-#   simple_system named by IBEX_SIM.
-# ibex-rtl-pmp: tally-pmp.elf (firmware + tests/payload/ibex/pmp.c) on the
-#   same model: the firmware's PMP must stop a U-mode write into it.
-# ibex-demo-rtl: tally.elf of the demo system (the image its FPGA gets) on
-#   the demo system's Verilator model named by IBEX_DEMO_SIM.
-# Both run tests/rtl/run-ibex.sh and are skipped (exit 77) when their
-# variable is not set; .ci/run sets them when ../shared/rtl has the models.
+# Ibex RTL tests (tests/README.md), included from tests/payload/ibex/tests.cmake;
+# tests/rtl/run-ibex.sh skips them (exit 77) unless IBEX_SIM / IBEX_DEMO_SIM
+# names a model (.ci/run does when ../shared/rtl has them). ibex-size: the
+# firmware alone, without its payload, fits the simple_system's 16 KiB.
 set(run ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh)
 if(TALLY_BOARD STREQUAL "simple_system")
   tally_test(ibex-size LABELS image

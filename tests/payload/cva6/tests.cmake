@@ -1,9 +1,6 @@
-# CVA6 payloads and QEMU tests; included by tests/payload/CMakeLists.txt
-# (so tally_payload() finds start.S, lib.c and payload.ld).
-#
-# The QEMU tests boot tally-qemu.bin (TALLY_QEMU_BIOS, set by the cva6
-# presets): the cva6 backend on QEMU virt with exactly CVA6's six hpm
-# counters (TALLY_QEMU_CPU = rv64,pmu-num=6 / rv32,pmu-num=6).
+# CVA6 payloads, tests and RTL images; included by tests/payload/CMakeLists.txt.
+# The QEMU tests boot tally-qemu.bin: the cva6 backend on QEMU virt with
+# exactly CVA6's six hpm counters (pmu-num=6).
 tally_payload(cva6 cva6/cva6.c)
 tally_qemu_test(cva6-qemu cva6 LABELS pmu)
 # The banner on the stand-in: 25 logical counters (six hpm), the range rows

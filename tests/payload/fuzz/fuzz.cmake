@@ -1,14 +1,6 @@
-# The ecall fuzzer (fuzz.c): included by qemu-virt/tests.cmake, so paths
-# are relative to tests/payload. It runs on its own firmware image,
-# tally-fuzz.elf/.bin: the same sources and flags as tally.elf with
-# TALLY_TEXT_CHECKSUM on, which reports at shutdown whether the firmware's
-# code, constants or guard words changed. The test fails unless it says "ok".
-#
-#   fuzz                 ctest, CI: 150,000 calls on 2 harts
-#   fuzz-guard-selftest  ctest, CI: an image that corrupts every guarded
-#                        region at boot must fail the same judge, naming each
-#   fuzz-long            build target, not in CI: 1,000,000 calls on 2 and
-#                        on 4 harts, with wall times
+# The ecall fuzzer (fuzz.c; docs/testing.md), included by qemu-virt/tests.cmake.
+# It runs on its own image, tally-fuzz: tally.elf with the text checksum,
+# which reports at shutdown whether code, constants or guard words changed.
 set(TALLY_FUZZ_SEED "0x7a11f0225eed" CACHE STRING "PRNG seed of the ecall fuzzer (tests/payload/fuzz)")
 set(TALLY_FUZZ_CALLS "150000" CACHE STRING "random ecalls the fuzzer makes")
 set(TALLY_FUZZ_LONG_SEED "0x7a11f0221095" CACHE STRING "PRNG seed of the fuzz-long target")

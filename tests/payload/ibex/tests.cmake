@@ -1,14 +1,9 @@
-# Ibex payloads and tests; included by tests/payload/CMakeLists.txt (so
-# tally_payload() finds start.S, lib.c and payload.ld).
-#
-# ibex-test: the U-mode test payload. The ibex preset links it into
-# tally.elf (TALLY_PAYLOAD), the one image the
-# simple_system loads; the ibex-qemu preset boots it with -kernel.
+# Ibex payloads and tests; included by tests/payload/CMakeLists.txt.
+# ibex-test: the U-mode test payload, linked into tally.elf on the Ibex
+# systems (TALLY_PAYLOAD), booted with -kernel on the QEMU stand-in.
 tally_payload(ibex-test ibex/ibex_test.c ibex/window.S)
-# ibex-pmp: a U-mode write into the firmware, which PMP must stop (the
-# ibex-pmp test on QEMU; ibex-rtl-pmp on the simple_system, linked into
-# tally-pmp.elf by tests/rtl/ibex.cmake). Not for the demo
-# system, which has no PMP.
+# ibex-pmp: a U-mode write into the firmware, which PMP must stop (ibex-pmp
+# on QEMU, ibex-rtl-pmp in tally-pmp.elf). The demo system has no PMP.
 if(NOT TALLY_BOARD STREQUAL "demo_system")
   tally_payload(ibex-pmp ibex/pmp.c)
   target_compile_definitions(ibex-pmp.elf PRIVATE FW_BASE=${TALLY_FW_BASE}UL)

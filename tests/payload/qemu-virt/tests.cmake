@@ -29,29 +29,21 @@ tally_qemu_test(conformance test LABELS ${TALLY_LABELS_CONFORMANCE})
 tally_qemu_test(conformance-nosstc test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -cpu ${_cpu},sstc=false)
 # Four hpm counters: the probe must find exactly those.
 tally_qemu_test(conformance-hpm4 test_hpm4 LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -cpu ${_cpu},pmu-num=4)
-# Two harts: per-hart FWFT values and their reset on hart_start, SUSP
-# refused while another hart runs (the extension tests, ext_test.h).
+# Two harts: per-hart FWFT values, SUSP refused while another hart runs.
 tally_qemu_test(conformance-2hart test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -smp 2)
 # Deterministic instruction counting (cycle = instret = icount).
 tally_qemu_test(conformance-icount test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -icount shift=0,sleep=off)
-# Sscofpmf: overflow interrupts delegated to S-mode, OF in snapshots. rv64
-# only: QEMU 7.2's rv32 model of a tick-counted hpm counter loses the high
-# half across stop/start and re-raises OF at once, which real rv32 cores
-# (mhpmcounterh, mhpmeventh) do not do.
+# rv64: Sscofpmf (overflow interrupts delegated to S-mode, OF in snapshots;
+# QEMU 7.2's rv32 model loses a tick-counted counter's high half across
+# stop/start and re-raises OF at once, which real rv32 cores do not), and 4
+# GiB of RAM from the device tree: the top page, above 4 GiB, serves SBI
+# buffers. rv32 gets the most QEMU allows, 10 GiB, and reaches the first 4.
+# RAM_END64 is where the payload's device tree must say RAM ends.
 if(TALLY_XLEN EQUAL 64)
   tally_payload(test_sscof ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_sscof.elf PRIVATE EXPECT_SSCOFPMF)
   tally_qemu_test(conformance-sscofpmf test_sscof LABELS ${TALLY_LABELS_CONFORMANCE}
-  QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
-endif()
-
-# RAM from the device tree: with more RAM than the build-time size, the
-# top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
-# QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
-# RAM_END64 is where the payload's device tree must say RAM ends: RAM
-# starts at 0x80000000, so 10 GiB end at 0x3_0000_0000 (the 0x2_8000_0000
-# this said before was the size; the payload now checks it against the tree).
-if(TALLY_XLEN EQUAL 64)
+    QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
   tally_payload(test_4g ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_4g.elf PRIVATE RAM_END64=0x180000000ULL)
   tally_qemu_test(conformance-4g test_4g LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -m 4G)
@@ -82,11 +74,9 @@ tally_qemu_test(smp-nosstc smp LABELS ${TALLY_LABELS_SMP} QEMU -smp 4 -cpu ${_cp
 # The ecall fuzzer on 2 harts, with its own firmware image (text checksum on).
 include(fuzz/fuzz.cmake)
 
-# The benchmark's answers, not its counts: under icount, every call the bench
-# payload times must get the answer it expects (it ends with a failure status
-# otherwise), so the benchmark never again measures an error.
-tally_qemu_test(bench-answers bench LABELS base time pmu
-  QEMU -icount shift=0,sleep=off)
+# The benchmark's answers, not its counts: every call it times must get the
+# answer it expects, so the benchmark never measures an error.
+tally_qemu_test(bench-answers bench LABELS base time pmu QEMU -icount shift=0,sleep=off)
 tally_qemu_test(bench-answers-sscofpmf bench LABELS base time pmu
   QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 
