@@ -5,7 +5,7 @@
  * mhpmcounter3..18 (pmu-num=16), all 64-bit; mhpmcounter19..31 trap;
  * mhpmevent3..18 hold any value; mcountinhibit has bits 0 and 2..18; no
  * Sscofpmf (scountovf and mhpmeventNh trap). It implements the same
- * declarations as the CVA6 fake (tests/host/cva6/fake/arch/csr.h), which
+ * declarations as the CVA6 fake (tests/host/platform/cva6/fake/arch/csr.h), which
  * comes first on the include path, so pmu_csr.c and csr_probe.c run on it
  * unchanged. Counting is not modelled: the tables need only the selectors.
  */

@@ -25,7 +25,7 @@
 #include "cores/pmu/pmu.h"
 
 #if defined(PMU_TABLES_CVA6)
-#include "arch/csr.h"          /* the fake one (tests/host/cva6/fake) */
+#include "arch/csr.h"          /* the fake one (tests/host/platform/cva6/fake) */
 #include "fake_cva6_csr.h"
 #include "platform/cva6/pmu_cva6.h"
 #define BACKEND pmu_cva6

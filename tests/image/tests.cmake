@@ -1,31 +1,22 @@
-# Checks of the linked firmware images and of the checkers that guard
-# them; included by tests/CMakeLists.txt. (The 16 KiB budget of the Ibex
-# simple_system is ibex-size, with the RTL tests: tests/rtl/ibex.cmake.)
+# Checks of the linked firmware images and of their checkers; included by
+# tests/CMakeLists.txt (ibex-size is with the RTL tests: tests/rtl/ibex.cmake).
 
-# tools/check-fixed-regs.py guards every firmware image (entry.S relies on
-# it); it must also be able to say no: an object whose one function
-# writes t3 must fail it.
-add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  COMMAND ${CMAKE_C_COMPILER} ${TALLY_TARGET_FLAGS} -c
-    ${CMAKE_CURRENT_SOURCE_DIR}/image/uses-t3.S -o ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o
-  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/image/uses-t3.S)
-add_custom_target(uses-t3 ALL DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
-add_test(NAME fixed-regs-check-can-fail
-  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP}
-    ${CMAKE_CURRENT_BINARY_DIR}/uses-t3.o)
-set_tests_properties(fixed-regs-check-can-fail PROPERTIES WILL_FAIL TRUE)
+# tools/check-fixed-regs.py guards every image (entry.S relies on it); it
+# must also say no: an object whose one function writes t3 must fail it.
+add_library(uses-t3 OBJECT image/uses-t3.S)
+target_compile_options(uses-t3 PRIVATE ${TALLY_TARGET_FLAGS})
+tally_test(fixed-regs-check-can-fail LABELS image PROPERTIES WILL_FAIL TRUE
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} $<TARGET_OBJECTS:uses-t3>)
 
 # The Ibex boards take the program baked into their memory at synthesis or
-# elaboration time: tally.vmem (made by tools/elf2vmem.py after every link,
-# src/platform/ibex/platform.cmake) must say word by word what objcopy's
-# binary image of the same ELF says.
-if(TALLY_BOARD STREQUAL "simple_system" OR TALLY_BOARD STREQUAL "demo_system")
-  add_test(NAME vmem COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/image/check_vmem.py
+# elaboration time: tally.vmem (tools/elf2vmem.py after every link, with
+# TALLY_VMEM) must say word by word what objcopy's binary image says. The
+# same check with one bit of word 0x20 (the reset entry) flipped must fail.
+if(TALLY_VMEM)
+  set(vmem ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/image/check_vmem.py
     ${CMAKE_BINARY_DIR}/tally.vmem ${CMAKE_BINARY_DIR}/tally.bin ${TALLY_FW_BASE})
-  # The same check with one bit of word 0x20 (the reset entry) flipped must fail.
-  add_test(NAME vmem-check-can-fail COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/image/check_vmem.py
-    ${CMAKE_BINARY_DIR}/tally.vmem ${CMAKE_BINARY_DIR}/tally.bin ${TALLY_FW_BASE} --flip 0x20)
-  set_tests_properties(vmem-check-can-fail PROPERTIES WILL_FAIL TRUE)
+  tally_test(vmem LABELS image COMMAND ${vmem})
+  tally_test(vmem-check-can-fail LABELS image COMMAND ${vmem} --flip 0x20 PROPERTIES WILL_FAIL TRUE)
 endif()
 
 # The demo system has 128 KiB of BRAM for everything: firmware, its stack,
@@ -33,7 +24,7 @@ endif()
 # checks that the firmware ends below the payload; this checks that the
 # payload's last byte (its _end, .bss included) is still inside the RAM.
 if(TALLY_BOARD STREQUAL "demo_system")
-  add_test(NAME demo-system-fits COMMAND ${CMAKE_COMMAND}
+  tally_test(demo-system-fits LABELS image COMMAND ${CMAKE_COMMAND}
     -DNM=${CMAKE_NM} -DFW=${CMAKE_BINARY_DIR}/tally.elf
     -DPAYLOAD=${CMAKE_BINARY_DIR}/tests/payload/ibex-test.elf
     -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}

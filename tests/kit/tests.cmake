@@ -9,10 +9,9 @@ elseif(TALLY_PLATFORM STREQUAL "ibex" AND TALLY_BOARD STREQUAL "qemu_virt")
 endif()
 if(_kit_mode)
   foreach(way cmake make)
-    add_test(NAME kit-${way} COMMAND ${CMAKE_CURRENT_LIST_DIR}/run-kit-example.sh
+    tally_test(kit-${way} LABELS base dbcn srst pmu COMMAND ${CMAKE_CURRENT_LIST_DIR}/run-kit-example.sh
       ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/tally.bin ${way} ${TALLY_XLEN} ${_kit_mode}
-      ${TALLY_QEMU} ${TALLY_QEMU_CPU})
-    set_tests_properties(kit-${way} PROPERTIES TIMEOUT 120)
+      ${TALLY_QEMU} ${TALLY_QEMU_CPU} PROPERTIES TIMEOUT 120)
   endforeach()
 endif()
 unset(_kit_mode)

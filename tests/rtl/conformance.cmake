@@ -1,30 +1,16 @@
-# The conformance payload (tests/payload/conformance/) on the RTL models;
-# included by tests/payload/CMakeLists.txt.
-#
-# cva6-rtl-conformance: tally-conformance.elf (the testharness firmware
-#   with test_cva6.elf, the payload cva6-conformance boots on QEMU, linked
-#   in: src/platform/cva6/platform.cmake) on the Verilator testharness
-#   that CVA6_SIM_RV64 / CVA6_SIM_RV32 (as the preset's XLEN) or else
-#   CVA6_SIM names (tests/rtl/run-cva6-conformance.sh). The same binary
-#   payload on both: it reads where RAM ends from the device tree and
-#   expects the core's errata by name (conformance/errata.c). Skipped
-#   (exit 77) when no model is named.
+# The conformance payload on the RTL models (tests/README.md says what each
+# test proves); included by tests/payload/CMakeLists.txt. The runners skip
+# (exit 77) when no model is named (CVA6_SIM_RV64/RV32, IBEX_SIM, IBEX_DEMO_SIM).
 if(TALLY_PLATFORM STREQUAL "cva6")
-  add_test(NAME cva6-rtl-conformance
+  tally_test(cva6-rtl-conformance LABELS rtl ${TALLY_LABELS_CONFORMANCE}
     COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6-conformance.sh ${TALLY_XLEN}
-      ${CMAKE_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/cva6-rtl-conformance.log)
-  set_tests_properties(cva6-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3600)
+      ${CMAKE_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/cva6-rtl-conformance.log
+    PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 3600)
 endif()
 
-# Ibex (M+U): the same files built for U-mode (UMODE, conformance/main.c
-# says which checks that leaves), as conformance-umode.elf. Ibex boards
-# pass no device tree, so RAM ends where the preset says.
-# ibex-qemu-conformance: on the QEMU stand-in (the ibex-qemu preset).
-# ibex-rtl-conformance: tally-conformance.elf (the board's firmware with
-#   this payload) on the simple_system model (IBEX_SIM, the ibex preset)
-#   or the demo system's (IBEX_DEMO_SIM, the ibex-demo-system preset),
-#   through tests/rtl/run-ibex.sh; skipped (exit 77) when the variable is
-#   not set.
+# Ibex (M+U): the same files built for U-mode (UMODE: conformance/main.c
+# says which checks that leaves); Ibex boards pass no device tree, so RAM
+# ends where the preset says.
 if(TALLY_PLATFORM STREQUAL "ibex")
   math(EXPR _ram_end "${TALLY_FW_BASE} + ${TALLY_RAM_SIZE}" OUTPUT_FORMAT HEXADECIMAL)
   tally_payload(conformance-umode ${CONFORMANCE_SOURCES})
@@ -32,38 +18,27 @@ if(TALLY_PLATFORM STREQUAL "ibex")
     FW_BASE=${TALLY_FW_BASE}UL BOARD_RAM_END=${_ram_end}UL)
   if(TALLY_BOARD STREQUAL "qemu_virt")
     # The QEMU stand-in (no hpm counters; QEMU's device tree names the RAM).
-    tally_qemu_test(ibex-qemu-conformance conformance-umode)
+    tally_qemu_test(ibex-qemu-conformance conformance-umode LABELS ${TALLY_LABELS_CONFORMANCE})
   else()
     # The Ibex RTL: ten 40-bit event counters (the hpm checks here are
     # about get_info; ibex_test.c counts their events). The image is the
-    # board's firmware with this payload linked in where tally.elf has
-    # ibex-test, built from tally.elf's sources and flags (tally_image).
+    # board's firmware with this payload linked in where tally.elf has ibex-test.
     target_compile_definitions(conformance-umode.elf PRIVATE HPM_WIDTH=40)
-    set(_src ${TALLY_SRC})
-    list(FILTER _src EXCLUDE REGEX "payload\\.S$")
-    list(TRANSFORM _src REPLACE "^src/" "${CMAKE_SOURCE_DIR}/src/")   # relative to the top
-    set(_wrap ${CMAKE_BINARY_DIR}/generated/tally-conformance-payload.S)
-    file(WRITE ${_wrap} "/* generated: the payload of tally-conformance.elf */\n"
-      "\t.section .payload, \"ax\"\n\t.incbin \"${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.bin\"\n")
-    set_source_files_properties(${_wrap} PROPERTIES
-      OBJECT_DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.bin)
-    tally_image(tally-conformance ${_src} ${_wrap})
-    add_dependencies(tally-conformance.elf conformance-umode.elf)
+    tally_firmware(tally-conformance BOARD ${TALLY_BOARD} PAYLOAD conformance-umode)
     if(TALLY_BOARD STREQUAL "simple_system")
       set(_model simple_system)
     else()
       set(_model demo_system)
       # Firmware, payload and the payload's .bss and stack in 128 KiB of BRAM.
-      add_test(NAME demo-system-conformance-fits COMMAND ${CMAKE_COMMAND}
-        -DNM=${CMAKE_NM} -DFW=${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf
+      tally_test(demo-system-conformance-fits LABELS image ${TALLY_LABELS_CONFORMANCE} COMMAND ${CMAKE_COMMAND}
+        -DNM=${CMAKE_NM} -DFW=${CMAKE_BINARY_DIR}/tally-conformance.elf
         -DPAYLOAD=${CMAKE_CURRENT_BINARY_DIR}/conformance-umode.elf
         -DRAM_BASE=${TALLY_FW_BASE} -DRAM_SIZE=${TALLY_RAM_SIZE}
         -P ${CMAKE_SOURCE_DIR}/tests/image/fits-in-ram.cmake)
     endif()
-    add_test(NAME ibex-rtl-conformance
+    tally_test(ibex-rtl-conformance LABELS rtl ${TALLY_LABELS_CONFORMANCE}
       COMMAND ${CMAKE_SOURCE_DIR}/tests/rtl/run-ibex.sh ${_model}
-        ${CMAKE_CURRENT_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/ibex-rtl-conformance.log)
-    set_tests_properties(ibex-rtl-conformance PROPERTIES SKIP_RETURN_CODE 77
-      ENVIRONMENT IBEX_RUN_PAYLOAD=conformance)
+        ${CMAKE_BINARY_DIR}/tally-conformance.elf ${CMAKE_BINARY_DIR}/ibex-rtl-conformance.log
+      PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT IBEX_RUN_PAYLOAD=conformance)
   endif()
 endif()

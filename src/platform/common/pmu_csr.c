@@ -93,7 +93,6 @@ void pmu_csr_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 
 void pmu_csr_stop(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	if (csr.has_inhibit)
 		set_mcountinhibit(1UL << ctr);   /* freeze it */
 	else
@@ -139,7 +138,6 @@ void pmu_csr_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 /* stop + RESET in one call: an hpm counter with selector 0 counts nothing. */
 void pmu_csr_release(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	if (ctr >= 3)
 		write_selector(ctr, 0);
 	else if (csr.has_inhibit)

@@ -151,7 +151,6 @@ static long ibex_map(unsigned long event_idx, uint64_t event_data, struct pmu_hw
 /* Nothing to program; the mode-inhibit flags are hints (SBI spec table 8). */
 static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 {
-	(void)sel;
 	csr_inhibit_set(1UL << ctr);
 	if (cfg_flags & PMU_CFG_CLEAR_VALUE)
 		csr_write_counter(ctr, 0);
@@ -161,7 +160,6 @@ static void ibex_configure(unsigned ctr, uint64_t sel, unsigned long cfg_flags)
 
 static void ibex_release(unsigned ctr, uint64_t sel)
 {
-	(void)sel;
 	csr_inhibit_set(1UL << ctr);
 }
 
@@ -169,13 +167,12 @@ static uint64_t ibex_read(unsigned ctr) { return csr_read_counter(ctr); }
 
 static void ibex_start(unsigned ctr, uint64_t sel, bool load, uint64_t value)
 {
-	(void)sel;
 	if (load)
 		csr_write_counter(ctr, value);
 	csr_inhibit_clear(1UL << ctr);
 }
 
-static void ibex_stop(unsigned ctr, uint64_t sel) { (void)sel; csr_inhibit_set(1UL << ctr); }
+static void ibex_stop(unsigned ctr, uint64_t sel) { csr_inhibit_set(1UL << ctr); }
 
 static const char *ibex_describe(unsigned ctr)
 {

@@ -222,7 +222,7 @@ static void check_rdtime(void)
  * and not much later. Interrupts stay disabled in S-mode (sstatus.SIE
  * clear): the payload polls sip. On CVA6's 64-bit CLINT a firmware that
  * writes mtimecmp in 32-bit halves leaves the deadline hours away (or in
- * the past); src/drivers/clint.c and tests/host/boards/test_clint.c say
+ * the past); src/drivers/clint.c and tests/host/drivers/test_clint.c say
  * why. QEMU's CLINT honours byte strobes, so here this checks that the
  * one 64-bit store lands where a 64-bit CLINT expects it.
  */

@@ -1,11 +1,8 @@
-# CVA6 payloads and QEMU tests; included by tests/payload/CMakeLists.txt
-# (so tally_payload() finds start.S, lib.c and payload.ld).
-#
-# The QEMU tests boot tally-qemu.bin (TALLY_QEMU_BIOS, set by the cva6
-# presets): the cva6 backend on QEMU virt with exactly CVA6's six hpm
-# counters (TALLY_QEMU_CPU = rv64,pmu-num=6 / rv32,pmu-num=6).
+# CVA6 payloads, tests and RTL images; included by tests/payload/CMakeLists.txt.
+# The QEMU tests boot tally-qemu.bin: the cva6 backend on QEMU virt with
+# exactly CVA6's six hpm counters (pmu-num=6).
 tally_payload(cva6 cva6/cva6.c)
-tally_qemu_test(cva6-qemu cva6)
+tally_qemu_test(cva6-qemu cva6 LABELS pmu)
 # The banner on the stand-in: 25 logical counters (six hpm), the range rows
 # in the single rows' columns, time emulated (hidden as CVA6 has none).
 tally_banner_test(cva6-banner tally-qemu.bin
@@ -14,33 +11,44 @@ tally_banner_test(cva6-banner tally-qemu.bin
   "^  2      0xc02        64     INSTRUCTIONS$"
   "^  3-8    0xc03-0xc08  64     " "^  9-24   firmware     64     events: "
   "^Counter reads +: native cycle instret hpm3-8. emulated time$"
-  "! ,")
+  "! ," LABELS pmu)
 
-# The S-mode payload tests/rtl runs on the CVA6 RTL: linked into
-# tally-rtl.elf by src/platform/cva6/platform.cmake.
+# The RTL images: the testharness board with a payload linked in
+# (fw_payload). The testharness loads only the segment at 0x80000000, so
+# firmware and payload must be one segment (checked after the link).
+function(tally_cva6_rtl_image name payload)
+  tally_firmware(${name} BOARD testharness PAYLOAD ${payload})
+  add_custom_command(TARGET ${name}.elf POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -DELF=${CMAKE_BINARY_DIR}/${name}.elf -DREADELF=${CMAKE_READELF}
+      -DBASE=${TALLY_FW_BASE} -P ${CMAKE_SOURCE_DIR}/tests/rtl/cva6-check-segments.cmake)
+endfunction()
+
+# tally-rtl.elf: the S-mode RTL check (cva6/rtl.c) on the Verilator CVA6
+# testharness (tests/rtl/run-cva6.sh; skipped without a model).
 tally_payload(cva6_rtl cva6/rtl.c cva6/window.S conformance/strap.S ext_test.c ext_trap.S)
+tally_cva6_rtl_image(tally-rtl cva6_rtl)
+tally_test(cva6-rtl LABELS rtl pmu
+  COMMAND ${CMAKE_COMMAND} -E env OBJCOPY=${CMAKE_OBJCOPY} NM=${CMAKE_NM}
+    ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${TALLY_XLEN} ${CMAKE_BINARY_DIR}/tally-rtl.elf
+    ${CMAKE_BINARY_DIR}/cva6-rtl.log
+  PROPERTIES SKIP_RETURN_CODE 77)
 
 # The conformance payload, built with CVA6_MAP: the answers of the CVA6
 # event map instead of QEMU's (and no counting check for CVA6's selectors,
-# which QEMU does not count).
+# which QEMU does not count). tally-conformance.elf links it in for the
+# RTL (tests/rtl/conformance.cmake).
 tally_payload(test_cva6 ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
 target_compile_definitions(test_cva6.elf PRIVATE CVA6_MAP)
-tally_qemu_test(cva6-conformance test_cva6)
-
-add_test(NAME cva6-rtl
-  COMMAND ${CMAKE_COMMAND} -E env OBJCOPY=${CMAKE_OBJCOPY} NM=${CMAKE_NM}
-    ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh ${TALLY_XLEN} ${CMAKE_BINARY_DIR}/tally-rtl.elf
-    ${CMAKE_BINARY_DIR}/cva6-rtl.log)
-set_tests_properties(cva6-rtl PROPERTIES SKIP_RETURN_CODE 77)
+tally_qemu_test(cva6-conformance test_cva6 LABELS ${TALLY_LABELS_CONFORMANCE})
+tally_cva6_rtl_image(tally-conformance test_cva6)
 
 # Linux perf on the stand-in, with CVA6's perf event names: every generic,
 # cache and raw (rN = CVA6 selector N) event docs/boards/cva6.md lists gets a
 # counter through Tally, the ones it leaves out get none. rv64 only (the one
 # kernel the project builds); the kernel is built once into a cache.
 if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
-  add_test(NAME linux-perf-cva6 COMMAND ${CMAKE_SOURCE_DIR}/tests/linux/run-linux-perf.sh
-    ${CMAKE_BINARY_DIR} ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin 1 cva6)
-  set_tests_properties(linux-perf-cva6 PROPERTIES TIMEOUT 1800)
+  tally_test(linux-perf-cva6 LABELS linux pmu COMMAND ${CMAKE_SOURCE_DIR}/tests/linux/run-linux-perf.sh
+    ${CMAKE_BINARY_DIR} ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin 1 cva6 PROPERTIES TIMEOUT 1800)
 endif()
 
 # The call-cost benchmark on the RTL models, in core cycles, with Debian's

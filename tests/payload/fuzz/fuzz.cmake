@@ -1,55 +1,22 @@
-# The ecall fuzzer (fuzz.c): included by qemu-virt/tests.cmake, so paths
-# are relative to tests/payload. It runs on its own firmware image,
-# tally-fuzz.elf/.bin: the same sources and flags as tally.elf with
-# TALLY_TEXT_CHECKSUM on, which reports at shutdown whether the firmware's
-# code, constants or guard words changed. The test fails unless it says "ok".
-#
-#   fuzz                 ctest, CI: 150,000 calls on 2 harts
-#   fuzz-guard-selftest  ctest, CI: an image that corrupts every guarded
-#                        region at boot must fail the same judge, naming each
-#   fuzz-long            build target, not in CI: 1,000,000 calls on 2, 4
-#                        and 8 harts, with wall times
+# The ecall fuzzer (fuzz.c; docs/testing.md), included by qemu-virt/tests.cmake.
+# It runs on its own image, tally-fuzz: tally.elf with the text checksum,
+# which reports at shutdown whether code, constants or guard words changed.
+# fuzz-long (a build target, not in CI) runs 1,000,000 calls on 2, 4 and 8 harts.
 set(TALLY_FUZZ_SEED "0x7a11f0225eed" CACHE STRING "PRNG seed of the ecall fuzzer (tests/payload/fuzz)")
 set(TALLY_FUZZ_CALLS "150000" CACHE STRING "random ecalls the fuzzer makes")
 set(TALLY_FUZZ_LONG_SEED "0x7a11f0221095" CACHE STRING "PRNG seed of the fuzz-long target")
 set(TALLY_FUZZ_LONG_CALLS "1000000" CACHE STRING "random ecalls per fuzz-long run")
 set(TALLY_FUZZ_LONG_MEM "128M" CACHE STRING "QEMU -m of the fuzz-long runs (the fuzzer reads RAM's size from the device tree)")
 
-# The firmware: every source but the text checksum once, as objects that
-# tally-fuzz.elf and the self-test image share. TALLY_SRC is relative to
-# the top directory (the board's GLOBbed sources are absolute); no
-# linked-in payload (fw_payload mode).
-set(_fuzz_fw_src)
-foreach(f ${TALLY_SRC} src/base/fw_guard.c)
-  if(f MATCHES "payload\\.S$" OR f MATCHES "text_checksum(_none)?\\.c$")
-    continue()
-  endif()
-  if(NOT IS_ABSOLUTE "${f}")
-    set(f ${CMAKE_SOURCE_DIR}/${f})
-  endif()
-  list(APPEND _fuzz_fw_src ${f})
-endforeach()
-list(REMOVE_DUPLICATES _fuzz_fw_src)
-add_library(tally-fuzz-objs OBJECT ${_fuzz_fw_src})
-foreach(prop INCLUDE_DIRECTORIES COMPILE_OPTIONS)
-  get_target_property(v tally.elf ${prop})
-  set_target_properties(tally-fuzz-objs PROPERTIES ${prop} "${v}")
-endforeach()
-
-# tally_fuzz_image(NAME [COMPILE DEFINITIONS...]): NAME.elf and NAME.bin.
-function(tally_fuzz_image name)
-  tally_image(${name} $<TARGET_OBJECTS:tally-fuzz-objs> ${CMAKE_SOURCE_DIR}/src/base/text_checksum.c)
-  if(ARGN)
-    target_compile_definitions(${name}.elf PRIVATE ${ARGN})
-  endif()
-endfunction()
-tally_fuzz_image(tally-fuzz)
-tally_fuzz_image(tally-fuzz-selftest TALLY_GUARD_SELFTEST)
+# The fuzz images: the preset's firmware with the text checksum, without
+# and with the self-test that corrupts every guarded region.
+tally_firmware(tally-fuzz BOARD "${TALLY_BOARD}" TEXT_CHECKSUM)
+tally_firmware(tally-fuzz-selftest BOARD "${TALLY_BOARD}" TEXT_CHECKSUM DEFINES TALLY_GUARD_SELFTEST)
 
 # Where the firmware's sections, state and guards are, for the fuzzer to aim at.
 set(_fuzz_fw_h ${CMAKE_CURRENT_BINARY_DIR}/generated/fuzz_fw.h)
 add_custom_command(OUTPUT ${_fuzz_fw_h}
-  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.elf
+  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=${CMAKE_BINARY_DIR}/tally-fuzz.elf
     -DOUT=${_fuzz_fw_h} -DSTACK_SIZE=${TALLY_STACK_SIZE} -DMAX_HARTS=${TALLY_MAX_HARTS}
     -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
   DEPENDS tally-fuzz.elf ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
@@ -69,32 +36,26 @@ tally_fuzz_payload(fuzz ${TALLY_FUZZ_SEED} ${TALLY_FUZZ_CALLS})
 tally_fuzz_payload(fuzz_long ${TALLY_FUZZ_LONG_SEED} ${TALLY_FUZZ_LONG_CALLS})
 tally_fuzz_payload(fuzz_short ${TALLY_FUZZ_SEED} 3000)
 
-set(_fuzz_qemu ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M)
-
-# Two harts, so hart_start, IPIs and remote fences reach another hart.
-add_test(NAME fuzz
-  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run-fuzz.sh ${CMAKE_BINARY_DIR}/fuzz.log 60
-    ${_fuzz_qemu} -smp 2
-    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
-    -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz.elf)
-# Alone: every remote fence waits for the other hart's vCPU thread, and with
+# Two harts, so hart_start, IPIs and remote fences reach another hart. Run
+# alone: every remote fence waits for the other hart's vCPU thread, and with
 # more QEMU threads than host cores (ctest -j) each wait costs a scheduler
 # slice; a run of a few seconds then takes minutes.
-set_tests_properties(fuzz PROPERTIES RUN_SERIAL TRUE)
+tally_test(fuzz LABELS qemu ${TALLY_LABELS_CONFORMANCE} ${TALLY_LABELS_SMP}
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run-fuzz.sh ${CMAKE_BINARY_DIR}/fuzz.log 60
+    ${TALLY_QEMU_CMD} -smp 2 -bios ${CMAKE_BINARY_DIR}/tally-fuzz.bin -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz.elf
+  PROPERTIES RUN_SERIAL TRUE)
 
 # The guards can fail: a short fuzz run on the self-test image, which
 # flips a byte in every guarded region at boot, must be judged a failure
 # by run-fuzz.sh, with each region named.
-add_test(NAME fuzz-guard-selftest
+tally_test(fuzz-guard-selftest LABELS qemu ${TALLY_LABELS_CONFORMANCE} ${TALLY_LABELS_SMP}
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/guard-selftest.sh ${CMAKE_BINARY_DIR}/fuzz-guard-selftest.log
-    ${TALLY_MAX_HARTS} ${_fuzz_qemu} -smp 2
-    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz-selftest.bin
-    -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_short.elf)
+    ${TALLY_MAX_HARTS} ${TALLY_QEMU_CMD} -smp 2
+    -bios ${CMAKE_BINARY_DIR}/tally-fuzz-selftest.bin -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_short.elf)
 
 # fuzz-long: a target, not a test (`cmake --build --preset P --target fuzz-long`).
 add_custom_target(fuzz-long
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz-long.sh ${CMAKE_BINARY_DIR}/fuzz-long "2 4 8"
     ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m ${TALLY_FUZZ_LONG_MEM}
-    -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
-    -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_long.elf
+    -bios ${CMAKE_BINARY_DIR}/tally-fuzz.bin -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_long.elf
   DEPENDS tally-fuzz.elf fuzz_long.elf USES_TERMINAL)

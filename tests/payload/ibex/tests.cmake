@@ -1,14 +1,9 @@
-# Ibex payloads and tests; included by tests/payload/CMakeLists.txt (so
-# tally_payload() finds start.S, lib.c and payload.ld).
-#
-# ibex-test: the U-mode test payload. The ibex preset links it into
-# tally.elf (TALLY_PAYLOAD/TALLY_PAYLOAD_TARGET), the one image the
-# simple_system loads; the ibex-qemu preset boots it with -kernel.
+# Ibex payloads and tests; included by tests/payload/CMakeLists.txt.
+# ibex-test: the U-mode test payload, linked into tally.elf on the Ibex
+# systems (TALLY_PAYLOAD), booted with -kernel on the QEMU stand-in.
 tally_payload(ibex-test ibex/ibex_test.c ibex/window.S)
-# ibex-pmp: a U-mode write into the firmware, which PMP must stop (the
-# ibex-pmp test on QEMU; ibex-rtl-pmp on the simple_system, linked into
-# tally-pmp.elf by src/platform/ibex/platform.cmake). Not for the demo
-# system, which has no PMP.
+# ibex-pmp: a U-mode write into the firmware, which PMP must stop (ibex-pmp
+# on QEMU, ibex-rtl-pmp in tally-pmp.elf). The demo system has no PMP.
 if(NOT TALLY_BOARD STREQUAL "demo_system")
   tally_payload(ibex-pmp ibex/pmp.c)
   target_compile_definitions(ibex-pmp.elf PRIVATE FW_BASE=${TALLY_FW_BASE}UL)
@@ -27,25 +22,19 @@ if(TALLY_BOARD STREQUAL "qemu_virt")
     "^  3-18   firmware     64     events: ILLEGAL_INSN$"
     "^Counter reads +: native cycle instret. emulated time$")
   tally_banner_test(ibex-banner-emul tally-emul.bin
-    "^Counter reads +: native none. emulated cycle time instret$")
+    "^Counter reads +: native none. emulated cycle time instret$" LABELS pmu)
   # The same with the board keeping those reads away (tally-emul.bin,
   # src/platform/ibex/platform.cmake): each traps and is emulated, as on an
   # Ibex whose mcounteren reads 0 (the demo system's).
   tally_payload(ibex-test-emul ibex/ibex_test.c ibex/window.S)
   target_compile_definitions(ibex-test-emul.elf PRIVATE EXPECT_COUNTER_READS=2)
-  add_test(NAME ibex-qemu-emul
-    COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-payload.sh ${CMAKE_BINARY_DIR}/ibex-qemu-emul.log 120
-      ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
-      -bios ${CMAKE_BINARY_DIR}/tally-emul.bin
-      -kernel ${CMAKE_CURRENT_BINARY_DIR}/ibex-test-emul.elf)
+  tally_qemu_test(ibex-qemu-emul ibex-test-emul BIOS tally-emul.bin LABELS pmu)
   # PMP closes the firmware to U-mode: the write faults (cause 7 at the
   # firmware's base) and, with no S-mode to deliver it to, the firmware
   # reports it and halts. (ibex-rtl-pmp checks the same on the RTL.)
-  add_test(NAME ibex-pmp COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  tally_test(ibex-pmp LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
     ${CMAKE_BINARY_DIR}/ibex-pmp.log 60 0x7 ${TALLY_FW_BASE}
-    ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
-    -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS}
-    -kernel ${CMAKE_CURRENT_BINARY_DIR}/ibex-pmp.elf)
+    ${TALLY_QEMU_CMD} -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/ibex-pmp.elf)
 else()
   include(${CMAKE_SOURCE_DIR}/tests/rtl/ibex.cmake)
 endif()

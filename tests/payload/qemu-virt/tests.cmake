@@ -21,52 +21,44 @@ tally_banner_test(banner-hpm4 tally.bin
   "^PMU counters +: 23 logical: cycle, instret, 4 hpm, 16 firmware. index 1 is time$"
   "^  3-6    0xc03-0xc06  64     " "^  7-22   firmware     64     events: "
   "^Counter reads +: native cycle time instret hpm3-6. emulated none$"
-  QEMU_ARGS -cpu ${_cpu},pmu-num=4)
+  LABELS pmu QEMU -cpu ${_cpu},pmu-num=4)
 
 # Default CPU: Sstc present, S-mode programs stimecmp.
-tally_qemu_test(conformance test)
+tally_qemu_test(conformance test LABELS ${TALLY_LABELS_CONFORMANCE})
 # No Sstc: the firmware's CLINT timer path passes the interrupt on as STIP.
-tally_qemu_test(conformance-nosstc test -cpu ${_cpu},sstc=false)
+tally_qemu_test(conformance-nosstc test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -cpu ${_cpu},sstc=false)
 # Four hpm counters: the probe must find exactly those.
-tally_qemu_test(conformance-hpm4 test_hpm4 -cpu ${_cpu},pmu-num=4)
-# Two harts: per-hart FWFT values and their reset on hart_start, SUSP
-# refused while another hart runs (the extension tests, ext_test.h).
-tally_qemu_test(conformance-2hart test -smp 2)
+tally_qemu_test(conformance-hpm4 test_hpm4 LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -cpu ${_cpu},pmu-num=4)
+# Two harts: per-hart FWFT values, SUSP refused while another hart runs.
+tally_qemu_test(conformance-2hart test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -smp 2)
 # Deterministic instruction counting (cycle = instret = icount).
-tally_qemu_test(conformance-icount test -icount shift=0,sleep=off)
-# Sscofpmf: overflow interrupts delegated to S-mode, OF in snapshots. rv64
-# only: QEMU 7.2's rv32 model of a tick-counted hpm counter loses the high
-# half across stop/start and re-raises OF at once, which real rv32 cores
-# (mhpmcounterh, mhpmeventh) do not do.
+tally_qemu_test(conformance-icount test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -icount shift=0,sleep=off)
+# rv64: Sscofpmf (overflow interrupts delegated to S-mode, OF in snapshots;
+# QEMU 7.2's rv32 model loses a tick-counted counter's high half across
+# stop/start and re-raises OF at once, which real rv32 cores do not), and 4
+# GiB of RAM from the device tree: the top page, above 4 GiB, serves SBI
+# buffers. rv32 gets the most QEMU allows, 10 GiB, and reaches the first 4.
+# RAM_END64 is where the payload's device tree must say RAM ends.
 if(TALLY_XLEN EQUAL 64)
   tally_payload(test_sscof ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_sscof.elf PRIVATE EXPECT_SSCOFPMF)
-  tally_qemu_test(conformance-sscofpmf test_sscof -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
-endif()
-
-# RAM from the device tree: with more RAM than the build-time size, the
-# top page (above 4 GiB on rv64) serves SBI buffers. rv32 gets the most
-# QEMU 7.2 allows it (10 GiB); the firmware reaches the first 4 GiB of it.
-# RAM_END64 is where the payload's device tree must say RAM ends: RAM
-# starts at 0x80000000, so 10 GiB end at 0x3_0000_0000 (the 0x2_8000_0000
-# this said before was the size; the payload now checks it against the tree).
-if(TALLY_XLEN EQUAL 64)
+  tally_qemu_test(conformance-sscofpmf test_sscof LABELS ${TALLY_LABELS_CONFORMANCE}
+    QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
   tally_payload(test_4g ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_4g.elf PRIVATE RAM_END64=0x180000000ULL)
-  tally_qemu_test(conformance-4g test_4g -m 4G)
+  tally_qemu_test(conformance-4g test_4g LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -m 4G)
 else()
   tally_payload(test_10g ${CONFORMANCE_SOURCES} ${EXT_TEST_SRC})
   target_compile_definitions(test_10g.elf PRIVATE BIG_RAM_ONLY RAM_END64=0x300000000ULL)
-  tally_qemu_test(conformance-10g test_10g -m 10G)
+  tally_qemu_test(conformance-10g test_10g LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -m 10G)
 endif()
 
 # Exit statuses (README "Exit status"): a normal shutdown is 0, which every
 # test above checks; SRST shutdown with reason SYSTEM_FAILURE must be 3.
 tally_payload(srst_fail srst_fail.c)
-add_test(NAME exit-status-failure COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+tally_test(exit-status-failure LABELS qemu srst COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
   ${CMAKE_BINARY_DIR}/exit-status-failure.log 60 3 "tally: shutdown requested by hart 0 (system failure)"
-  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
-  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
+  ${TALLY_QEMU_CMD} -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
 
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
@@ -74,19 +66,19 @@ add_test(NAME exit-status-failure COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-exp
 tally_payload(smp smp/smp.c smp/entry.S)
 tally_payload(smp_noh smp/smp.c smp/entry.S)
 target_compile_definitions(smp_noh.elf PRIVATE EXPECT_H=0)
-tally_qemu_test(smp smp -smp 4)
-tally_qemu_test(smp-noh smp_noh -smp 4 -cpu ${_cpu},h=false)
+tally_qemu_test(smp smp LABELS ${TALLY_LABELS_SMP} QEMU -smp 4)
+tally_qemu_test(smp-noh smp_noh LABELS ${TALLY_LABELS_SMP} QEMU -smp 4 -cpu ${_cpu},h=false)
 # No Sstc: a suspended hart must wake for the CLINT timer passed on as STIP.
-tally_qemu_test(smp-nosstc smp -smp 4 -cpu ${_cpu},sstc=false)
+tally_qemu_test(smp-nosstc smp LABELS ${TALLY_LABELS_SMP} QEMU -smp 4 -cpu ${_cpu},sstc=false)
 
 # The ecall fuzzer on 2 harts, with its own firmware image (text checksum on).
 include(fuzz/fuzz.cmake)
 
-# The benchmark's answers, not its counts: under icount, every call the bench
-# payload times must get the answer it expects (it ends with a failure status
-# otherwise), so the benchmark never again measures an error.
-tally_qemu_test(bench-answers bench -icount shift=0,sleep=off)
-tally_qemu_test(bench-answers-sscofpmf bench -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
+# The benchmark's answers, not its counts: every call it times must get the
+# answer it expects, so the benchmark never measures an error.
+tally_qemu_test(bench-answers bench LABELS base time pmu QEMU -icount shift=0,sleep=off)
+tally_qemu_test(bench-answers-sscofpmf bench LABELS base time pmu
+  QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 
 
 # SSE across harts on 2, 4 and 8 harts, with and without -icount (issue 23).

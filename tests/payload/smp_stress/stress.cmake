@@ -6,10 +6,10 @@
 foreach(_n 4 8)
   tally_payload(smp_stress${_n} smp_stress/stress.c smp/entry.S sse_entry.S)
   target_compile_definitions(smp_stress${_n}.elf PRIVATE EXPECT_HARTS=${_n})
-  add_test(NAME smp-stress-${_n}
+  tally_test(smp-stress-${_n} LABELS qemu sse hsm ipi rfence pmu
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/run-fuzz.sh ${CMAKE_BINARY_DIR}/smp-stress-${_n}.log 180
       ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${_cpu},sscofpmf=true -m 128M -smp ${_n}
-      -bios ${CMAKE_CURRENT_BINARY_DIR}/tally-fuzz.bin
-      -kernel ${CMAKE_CURRENT_BINARY_DIR}/smp_stress${_n}.elf)
-  set_tests_properties(smp-stress-${_n} PROPERTIES RUN_SERIAL TRUE)
+      -bios ${CMAKE_BINARY_DIR}/tally-fuzz.bin
+      -kernel ${CMAKE_CURRENT_BINARY_DIR}/smp_stress${_n}.elf
+    PROPERTIES RUN_SERIAL TRUE)
 endforeach()

@@ -6,7 +6,7 @@
 foreach(_n 2 4 8)
   tally_payload(sse_smp${_n} sse_smp/sse_smp.c smp/entry.S sse_entry.S)
   target_compile_definitions(sse_smp${_n}.elf PRIVATE EXPECT_HARTS=${_n} EXPECT_SSCOFPMF)
-  tally_qemu_test(sse-smp-${_n} sse_smp${_n} -smp ${_n} -cpu ${_cpu},sscofpmf=true)
+  tally_qemu_test(sse-smp-${_n} sse_smp${_n} LABELS sse hsm ipi QEMU -smp ${_n} -cpu ${_cpu},sscofpmf=true)
   # Under -icount the harts take turns on one host thread: 8 harts take
   # 15 rounds (360 injections), so a loaded host stays inside the 120 s.
   set(_icount_payload sse_smp${_n})
@@ -15,9 +15,9 @@ foreach(_n 2 4 8)
     tally_payload(sse_smp8_15 sse_smp/sse_smp.c smp/entry.S sse_entry.S)
     target_compile_definitions(sse_smp8_15.elf PRIVATE EXPECT_HARTS=8 EXPECT_SSCOFPMF ROUNDS=15)
   endif()
-  tally_qemu_test(sse-smp-${_n}-icount ${_icount_payload} -smp ${_n} -cpu ${_cpu},sscofpmf=true
-    -icount shift=0,sleep=off)
+  tally_qemu_test(sse-smp-${_n}-icount ${_icount_payload} LABELS sse hsm ipi
+    QEMU -smp ${_n} -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endforeach()
 tally_payload(sse_smp4_nosscof sse_smp/sse_smp.c smp/entry.S sse_entry.S)
 target_compile_definitions(sse_smp4_nosscof.elf PRIVATE EXPECT_HARTS=4)
-tally_qemu_test(sse-smp-4-nosscofpmf sse_smp4_nosscof -smp 4)
+tally_qemu_test(sse-smp-4-nosscofpmf sse_smp4_nosscof LABELS sse hsm ipi QEMU -smp 4)

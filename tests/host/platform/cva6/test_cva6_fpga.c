@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CVA6 backend's probe on the configurations the FPGA flows ship,
- * against the fake CVA6 CSR file (tests/host/cva6/fake_cva6_csr.c) set up
+ * against the fake CVA6 CSR file (tests/host/platform/cva6/fake_cva6_csr.c) set up
  * to trap where those cores trap. cv32a6_ima_sv32_fpga has no performance
  * counters, no PMP, and on some CVA6 versions mcountinhibit and mhpmeventN
  * accesses trap too. Whatever the mix, boot must not take a trap outside
@@ -10,7 +10,7 @@
  * guard; it is not a PMU CSR and is not modelled here.
  */
 #include "harness.h"
-#include "arch/csr.h"             /* the fake one (tests/host/cva6/fake) */
+#include "arch/csr.h"             /* the fake one (tests/host/platform/cva6/fake) */
 #include "fake_cva6_csr.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "cores/pmu/pmu.h"

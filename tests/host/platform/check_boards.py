@@ -6,10 +6,10 @@ A board is a .c file under src/platform/ that defines
 `const struct platform platform`. Each one must be
   1. built into a firmware image: a configure preset in CMakePresets.json
      names it (TALLY_PLATFORM + TALLY_BOARD, or the platform's own *.c when
-     there is no TALLY_BOARD), or the platform's platform.cmake builds an
-     extra image from it (tally_<core>_image(NAME BOARD ...));
+     there is no TALLY_BOARD), or tally_firmware(NAME BOARD board ...) in the
+     platform's platform.cmake or a tests/ .cmake file builds an image of it;
   2. compiled unchanged by a host test against the fake device bus: it is
-     a source in tests/host/boards/CMakeLists.txt;
+     a source in tests/host/CMakeLists.txt;
   3. data, not code: it defines no functions of its own. What a board does
      with its devices is written once (platform/common/board.c, the
      drivers); a board that needs a new kind of device gets a driver.
@@ -36,33 +36,47 @@ def board_files(src):
 
 
 def preset_boards(src):
-    """Board files the configure presets (and platform.cmake images) build."""
-    presets = json.loads((src / "CMakePresets.json").read_text())["configurePresets"]
+    """Board files the configure presets (and tally_firmware images) build."""
+    presets = {p["name"]: p for p in json.loads((src / "CMakePresets.json").read_text())["configurePresets"]}
+
+    def cache(p):   # a preset's variables, inherited ones included (the first parent wins)
+        parents = p.get("inherits", [])
+        out = {}
+        for parent in reversed([parents] if isinstance(parents, str) else parents):
+            out.update(cache(presets[parent]))
+        out.update(p.get("cacheVariables", {}))
+        return out
+
     built = {}
-    for p in presets:
-        cache = p.get("cacheVariables", {})
-        plat = cache.get("TALLY_PLATFORM")
-        if not plat:
+    for p in presets.values():
+        cv = cache(p)
+        plat = cv.get("TALLY_PLATFORM")
+        if p.get("hidden") or not plat:
             continue
-        board = cache.get("TALLY_BOARD")
+        board = cv.get("TALLY_BOARD")
         if board:
             files = [f"src/platform/{plat}/boards/{board}.c"]
-        else:   # the platform's own *.c (CMakeLists.txt globs them)
+        else:   # the platform's own *.c (cmake/firmware.cmake globs them)
             files = [f.relative_to(src).as_posix()
                      for f in sorted((src / "src" / "platform" / plat).glob("*.c"))]
         for f in files:
             built.setdefault(f, []).append(f"preset {p['name']}")
-        cmake = src / "src" / "platform" / plat / "platform.cmake"
-        if cmake.exists():
-            for m in re.finditer(r"^\s*tally_\w+_image\(\s*(\S+)\s+(\w+)", cmake.read_text(), re.M):
+        # More images of the same preset: tally_firmware(NAME BOARD board ...)
+        # in the platform's platform.cmake or in the tests.
+        cmakes = [src / "src" / "platform" / plat / "platform.cmake"] + sorted((src / "tests").rglob("*.cmake"))
+        for cmake in cmakes:
+            if not cmake.exists():
+                continue
+            for m in re.finditer(r"^\s*tally_firmware\(\s*(\S+)\s+BOARD\s+(\w+)", cmake.read_text(), re.M):
                 f = f"src/platform/{plat}/boards/{m.group(2)}.c"
-                built.setdefault(f, []).append(f"{m.group(1)} image of preset {p['name']}")
+                if (src / f).exists():
+                    built.setdefault(f, []).append(f"{m.group(1)} image of preset {p['name']}")
     return built
 
 
 def host_tested(src):
-    text = (src / "tests" / "host" / "boards" / "CMakeLists.txt").read_text()
-    return {"src/" + m for m in re.findall(r"\$\{SRC\}/(platform/\S+\.c)", text)}
+    text = (src / "tests" / "host" / "CMakeLists.txt").read_text()
+    return {"src/" + m for m in re.findall(r"\b(platform/[\w-]+/(?:boards/)?[\w-]+\.c)\b", text)}
 
 
 def main(argv):
@@ -81,9 +95,9 @@ def main(argv):
         funcs = [m.group(1) for m in FUNC_DEF.finditer(text)]
         missing = []
         if b not in built:
-            missing.append("no preset (or platform.cmake image) builds it")
+            missing.append("no preset (or tally_firmware image) builds it")
         if b not in tested:
-            missing.append("no host test in tests/host/boards/CMakeLists.txt compiles it")
+            missing.append("no host test in tests/host/CMakeLists.txt compiles it")
         if funcs:
             missing.append("it defines functions (" + ", ".join(funcs) +
                            "): a board is data; put device code in a driver")

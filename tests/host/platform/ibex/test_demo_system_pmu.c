@@ -2,7 +2,7 @@
 /*
  * The Ibex demo system's counters through the PMU core: the shipped
  * configuration (10 event counters of 40 bits, selectors in the RTL's
- * encoding) on the fake Ibex CSR file (tests/host/ibex/fake_ibex_csr.c).
+ * encoding) on the fake Ibex CSR file (tests/host/platform/ibex/fake_ibex_csr.c).
  *
  * On this board a U-mode payload cannot read any counter itself
  * (mcounteren reads 0, no user-level counter CSRs): it sees values only

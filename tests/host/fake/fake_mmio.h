@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The fake device bus behind tests/host/boards/fake/arch/mmio.h. Every
+ * The fake device bus behind tests/host/fake/arch/mmio.h. Every
  * access is logged (address, width, value, read or write) in order, and
  * a small register file answers reads with the last value written or
  * preset at that address (0 if none). A test that needs a register to

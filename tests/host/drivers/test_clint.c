@@ -13,7 +13,7 @@
  *            "low, high, low" for a deadline of 0x7111, mtimecmp held
  *            0x0000711100007111), a 64-bit store with its value.
  *
- * The test builds twice (tests/host/boards/CMakeLists.txt): with
+ * The test builds twice (tests/host/CMakeLists.txt): with
  * __riscv_xlen = 64 the driver must reach the exact deadline on both
  * CLINTs through one 64-bit store; with __riscv_xlen = 32 it must use
  * 32-bit stores only, reach the exact deadline on a strobe-respecting
