@@ -28,6 +28,9 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
  * An extension's handler: a0..a5 and the FID (a6), where the caller left
  * them. One type for all, so the dispatcher's call is a plain jump; unused
  * parameters are named all the same (CMakeLists.txt: no warning for them).
+ * A uint32_t argument is its register's low 32 bits: an rv64 caller may leave
+ * anything above ("higher privilege software must ensure that it only uses
+ * 32 bit data", binary encoding), so decoders cast before any check.
  */
 typedef struct sbiret sbi_ecall_fn(unsigned long a0, unsigned long a1, unsigned long a2,
 				   unsigned long a3, unsigned long a4, unsigned long a5,
