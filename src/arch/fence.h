@@ -8,11 +8,9 @@
 static inline void fence_rw(void) { __asm__ volatile("fence rw, rw" ::: "memory"); }
 
 /*
- * Order every earlier access, memory or device, before every later one:
- * a request written to memory before the device store that rings another
- * hart's doorbell (CLINT msip), and the store that clears ours before the
- * memory we then read (fence rw, rw orders memory only: unprivileged spec,
- * "Memory Ordering Instructions", I/O is the I and O bits).
+ * Every earlier access, memory or device, before every later one: a request
+ * before the doorbell's store, our doorbell's clear before the reads (fence
+ * rw, rw orders memory only: unprivileged spec, "Memory Ordering Instructions").
  */
 static inline void fence_io_rw(void) { __asm__ volatile("fence iorw, iorw" ::: "memory"); }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Device registers, only through these: the host tests put a fake first on the
- * include path (tests/host/boards/fake/arch/mmio.h) that records every access,
+ * include path (tests/host/fake/arch/mmio.h) that records every access,
  * so a board is checked without the board. */
 #ifndef TALLY_ARCH_MMIO_H
 #define TALLY_ARCH_MMIO_H

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What a board says about each device: the driver, and the numbers it needs.
- * A board fills these in with the drivers' initialisers (UART16550_CONSOLE,
- * CLINT_TIMER, ...), so a board is data. A function pointer rather than a
- * driver number to switch on: the linker then drops every driver no board
- * names (Ibex's size budget), and the ecall path makes one indirect call.
+ * Each device of a board: its driver and numbers, filled in by the drivers'
+ * initialisers (UART16550_CONSOLE, ...). A function pointer, not a driver
+ * number: the linker drops every driver no board names (Ibex's size budget).
  */
 #ifndef TALLY_DEVICE_H
 #define TALLY_DEVICE_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Guard words: a pattern over firmware memory no code may write, checked by the
- * TALLY_TEXT_CHECKSUM build; pure functions, host-tested (tests/host/guard). */
+ * TALLY_TEXT_CHECKSUM build; pure functions, host-tested (tests/host/base/test_fw_guard.c). */
 #ifndef TALLY_FW_GUARD_H
 #define TALLY_FW_GUARD_H
 

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the boot hart found out about the machine: what its harts
- * implement (all harts are alike), how many there are, where its RAM is.
- * Filled in once, before any other hart runs and before any SBI call:
- * init.c probes the CPU, mem.c and dt.c the RAM, the PMU backend its
- * counters. Read-only afterwards.
+ * What the boot hart found about the machine (all harts are alike): filled
+ * in once by init.c, mem.c, dt.c and the PMU backend's probe, before any
+ * other hart runs or any SBI call; read-only afterwards.
  */
 #ifndef TALLY_MACHINE_H
 #define TALLY_MACHINE_H
@@ -17,10 +15,7 @@
 
 #define PMU_MAX_HW_COUNTERS 32   /* CSR counter numbers 0..31 */
 
-/*
- * The counters, as the PMU backend's probe found them (pmu_init).
- * Counter numbers are CSR numbers 0..31.
- */
+/* The counters as the PMU backend's probe found them, by CSR number. */
 struct pmu_hw_info {
 	unsigned num_hpm;                  /* mhpmcounters that exist */
 	uint8_t hpm[PMU_MAX_HW_COUNTERS];  /* their counter numbers, ascending */
@@ -42,12 +37,8 @@ struct features {
 	/* The largest ASID satp (and VMID hgatp) keeps: RFENCE rejects bigger ones. */
 	unsigned long asid_max, vmid_max;
 	unsigned num_harts;     /* from the device tree, or 1 */
-	/*
-	 * What lower modes may hand the firmware (mem.c): the RAM ranges of
-	 * the device tree's memory nodes (or, without a tree, the board's
-	 * ram_base/ram_size), sorted, touching ones merged, minus the
-	 * firmware's PMP region [fw_lo, fw_hi).
-	 */
+	/* What lower modes may hand the firmware (mem.c): RAM ranges, sorted and
+	 * merged, minus the firmware's PMP region [fw_lo, fw_hi). */
 	unsigned num_ram;
 	struct ram_range { uint64_t lo, hi; } ram[TALLY_MAX_RAM_RANGES];
 	uint64_t fw_lo, fw_hi;

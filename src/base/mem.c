@@ -4,10 +4,7 @@
 #include "base/mem.h"
 #include "base/board.h"
 
-/*
- * Boot only. Ranges are kept sorted, overlapping or touching ones merged,
- * so a buffer across two adjacent memory nodes lies in one range.
- */
+/* Boot only. Sorted, touching ranges merged: a buffer across two nodes lies in one. */
 bool mem_add_ram(uint64_t base, uint64_t size)
 {
 	uint64_t lo = base, hi = base + size;
@@ -40,11 +37,8 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 	return true;
 }
 
-/*
- * In one RAM range, no wrap, and outside the firmware's region as PMP and
- * the device tree's reservation round it: the SBI spec wants memory the
- * caller may access (binary encoding, "shared memory physical address range").
- */
+/* In one RAM range, no wrap, outside the firmware's PMP region: memory the
+ * caller may access (SBI binary encoding, "shared memory physical address range"). */
 bool sbi_mem_ok(uint64_t addr, uint64_t len)
 {
 	uint64_t end = addr + len;

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * TALLY_TEXT_CHECKSUM (the fuzz image, docs/testing.md): at SRST shutdown,
- * fail if anything wrote where nothing may write, so a lower mode that got
- * the firmware to write through its pointer is caught: .text and .rodata
- * are checksummed (64-bit FNV-1a, no table) at boot and shutdown, and guard
- * words lie over writable memory no code writes (the PMP region's rounded
- * tail, the bottom of each hart's stack, a block in .data and in .bss).
- * TALLY_GUARD_SELFTEST flips a byte in each after boot: that run must fail,
- * or the checks would prove nothing.
+ * fail if a lower mode got the firmware to write where nothing may: .text
+ * and .rodata are checksummed (FNV-1a) at boot and shutdown, and guard words
+ * lie over writable memory no code writes. TALLY_GUARD_SELFTEST flips a byte
+ * in each: that run must fail, or the checks prove nothing.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -40,10 +37,7 @@ static void guard_regions(struct guard_region r[N_REGIONS])
 {
 	uintptr_t start = (uintptr_t)_fw_start, end = (uintptr_t)_fw_end, napot = 8;
 
-	/*
-	 * The PMP region as init.c's fw_region_size() rounds it (features.fw_hi
-	 * is not known yet), never past the payload or the end of RAM.
-	 */
+	/* The PMP region as init.c's fw_region_size() rounds it, within payload and RAM. */
 	while (napot < end - start)
 		napot <<= 1;
 	uintptr_t tail_hi = start + napot;

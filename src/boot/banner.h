@@ -9,11 +9,7 @@ struct features;
 struct platform;
 struct pmu_hw_info;
 
-/*
- * Everything the banner prints comes in through these: the board's
- * description, the boot probes' results, what the PMU backend found, and
- * the firmware events this machine can produce (bit = SBI event code).
- */
+/* Everything the banner prints comes in through these (fw_events: bit = SBI event code). */
 void banner_print(unsigned long hartid, unsigned long fdt, const struct platform *board,
 		  const struct features *machine, const struct pmu_hw_info *found,
 		  uint32_t fw_events);

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Boot: the boot hart probes what the core has, sets up every CSR a
- * payload relies on, prints the banner and drops into the payload the way
- * OpenSBI's fw_jump does (a0 = hartid, a1 = device tree). The other harts
- * set up the same CSRs for themselves and park.
+ * Boot (docs/boot.md): the boot hart probes the core, sets up every CSR a
+ * payload relies on, prints the banner and enters the payload as OpenSBI's
+ * fw_jump does; the other harts set up their own CSRs and park.
  */
 #include "arch/csr.h"
 #include "arch/entry.h"
@@ -27,10 +26,8 @@
 
 struct features features;
 
-/* What S-mode handles itself (as OpenSBI delegates): page faults,
- * breakpoints, U-mode ecalls, misaligned fetches. Illegal instructions,
- * misaligned and access faults come here first to be counted as firmware
- * events (and emulated where the firmware can), then go on to S-mode. */
+/* What S-mode handles itself (as OpenSBI delegates). Illegal instructions,
+ * misaligned and access faults come here first, to be counted (and emulated). */
 #define MEDELEG_S ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
 	(1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
 	(1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
@@ -60,10 +57,9 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 	features.has_time_csr = !trap_guard_end(&g) && !platform.no_time_csr;
 
 	/*
-	 * Which counters the mode below may read itself: all it can, except
-	 * time without a time CSR (TM clear: rdtime traps, trap.c answers it,
-	 * priv spec 3.1.11 "Machine Counter-Enable Register") and whatever the
-	 * board keeps away. Probed, because
+	 * The counters the mode below reads itself (priv spec 3.1.11 "Machine
+	 * Counter-Enable Register"): all but time without a time CSR and what the
+	 * board keeps away; the rest trap and trap.c answers them. Probed:
 	 * cores that look alike differ here (counters.c).
 	 */
 	v = features.has_time_csr ? ~0UL : ~(1UL << 1);
@@ -84,17 +80,13 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 		(void)r_stimecmp();
 		/* Sstc compares stimecmp with time: no time CSR, no Sstc. */
 		features.has_sstc = !trap_guard_end(&g) && ok && stce && features.has_time_csr;
-		/* Not using Sstc: STCE off again, or STIP stays stimecmp's and
-		 * the CLINT path could not raise it (Sstc spec, menvcfg.STCE). */
+		/* Without Sstc STCE goes off, or STIP stays stimecmp's (Sstc spec, menvcfg.STCE). */
 		if (ok && !features.has_sstc)
 			clear_menvcfg_stce();
 	}
 
-	/*
-	 * ASID and VMID widths, for RFENCE's INVALID_PARAM on ids the hart
-	 * cannot hold (SBI spec 8.4-8.8). The first paging mode that sticks
-	 * tells: Sv39 then Sv48, Sv57 (rv64), Sv32 (rv32); hgatp's Sv39x4/Sv32x4.
-	 */
+	/* ASID and VMID widths, for RFENCE (SBI spec 8.4-8.8), from the first
+	 * paging mode that sticks: Sv39, Sv48, Sv57 (rv64), Sv32 (rv32). */
 	if (features.has_s_mode) {
 		static const unsigned long modes[] = { __riscv_xlen == 32 ? 1 : 8, 9, 10 };
 
@@ -136,11 +128,8 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 		features.num_harts = 1;
 }
 
-/*
- * Close the firmware's region to lower modes and open everything else
- * (priv spec 3.7 "Physical Memory Protection"). Entry 0 wins over entry 1 where they overlap. Neither
- * is locked, so M-mode itself is not restricted.
- */
+/* Close the firmware's region to lower modes, open the rest (priv spec 3.7
+ * "Physical Memory Protection"): entry 0 wins; neither locked, so M-mode is free. */
 static void pmp_setup(void)
 {
 	uintptr_t base = (uintptr_t)_fw_start, napot = fw_region_size();
@@ -170,12 +159,6 @@ static void hart_init(unsigned long hartid)
 			set_menvcfg_stce();      /* S-mode owns stimecmp */
 	}
 	sbi_ext_hart_reset(hartid);              /* FWFT, DBTR, SSE: reset values */
-	/*
-	 * The mode below M reads the counters the boot probe found readable
-	 * (features.counteren); reads of the others trap as illegal
-	 * instructions and trap.c answers those it can (priv spec 3.1.11
-	 * "Machine Counter-Enable Register").
-	 */
 	w_mcounteren(features.counteren);
 	if (features.has_pmp)
 		pmp_setup();
@@ -190,11 +173,8 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	console_init();
 	text_checksum_boot();            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
-	/*
-	 * Firmware events that can happen here: the board's traps and timer,
-	 * plus IPIs and remote fences where harts can reach each other (the
-	 * hypervisor fences only with the H extension).
-	 */
+	/* The board's firmware events, IPIs and fences where harts reach each
+	 * other (the hypervisor fences only with H). */
 	uint32_t fw_events = platform.fw_events;
 	if (ipi_available())
 		fw_events |= ((1u << (PMU_FW_SFENCE_VMA_ASID_RECEIVED + 1)) - 1) &

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * DBTR on the hart: what the functions (src/cores/dbtr/dbtr.c) leave to
- * it: finding its triggers (at every hart reset, under the trap guard:
- * harts may differ), writing one, and checking the shared memory S-mode
- * names.
- */
+/* DBTR on the hart: finding its triggers (every hart reset: harts may differ),
+ * writing one, checking S-mode's shared memory; the rules: src/cores/dbtr/dbtr.c. */
 #include "arch/csr.h"
 #include "arch/sdtrig.h"
 #include "arch/trap_guard.h"
@@ -12,11 +8,8 @@
 #include "base/mem.h"
 #include "hart/dbtr.h"
 
-/*
- * tdata1 = 0 first: a trigger half written (new tdata1, old tdata2) never
- * fires. tdata3 only where it exists; a nonzero tdata3 where it does not
- * would be lost, so tdata1 reads back as 0 and dbtr.c refuses the entry.
- */
+/* tdata1 = 0 first: a half-written trigger never fires. A nonzero tdata3 where
+ * there is none would be lost: 0 is returned and the core refuses the entry. */
 unsigned long dbtr_program(unsigned i, unsigned long t1, unsigned long t2, unsigned long t3)
 {
 	w_tselect(i);
@@ -77,11 +70,7 @@ void dbtr_hart_reset(unsigned long hartid)
 	dbtr_reset(&hart->dbtr, dbtr_program);
 }
 
-/*
- * set_shmem (FID 1): like the PMU's snapshot memory and DBCN's buffers,
- * never trusted as given: aligned, and in RAM outside the firmware
- * (sbi_mem_ok), for the trig_max entries S-mode may make us touch.
- */
+/* set_shmem: aligned, and sbi_mem_ok for the trig_max entries we may touch. */
 struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned long hi,
 				    unsigned long flags)
 {

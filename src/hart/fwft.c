@@ -1,21 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * FWFT on the hart: what the rules (src/cores/fwft/fwft.c) leave to it:
- * the boot probe of which features exist, and what setting one does.
+ * FWFT on the hart: which features exist (a boot probe) and what setting one
+ * does; the rules are src/cores/fwft/fwft.c.
  *
- *   MISALIGNED_EXC_DELEG    medeleg bits 4 and 6. 0 (the reset value Tally
- *                           picks): misaligned loads and stores trap to the
- *                           firmware, which counts them (MISALIGNED_LOAD/
- *                           STORE) and emulates them where the board does
- *                           (trap.c); 1: they go straight to S-mode.
+ *   MISALIGNED_EXC_DELEG    medeleg bits 4 and 6; 0 (reset): the firmware
+ *                           counts and emulates them (trap.c)
  *   LANDING_PAD             menvcfg.LPE   (Zicfilp)
  *   SHADOW_STACK            menvcfg.SSE   (Zicfiss)
  *   DOUBLE_TRAP             menvcfg.DTE   (Ssdbltrp)
  *   PTE_AD_HW_UPDATING      menvcfg.ADUE  (Svadu)
  *   POINTER_MASKING_PMLEN   menvcfg.PMM   (Smnpm, RV64 only): 0, 7 or 16
  *
- * A feature exists where its bit sticks when the boot hart sets it (the
- * priv spec makes the field read-only zero otherwise): found by a probe,
+ * A feature exists where its bit sticks when the boot hart sets it: probed,
  * never assumed from the build. All harts are alike (features, init.c).
  */
 #include "arch/csr.h"
@@ -34,12 +30,8 @@ static const uint64_t envcfg_bit[FWFT_NUM_FEATURES] = {
 	[FWFT_POINTER_MASKING_PMLEN] = ENVCFG_PMM,
 };
 
-/*
- * One trap guard per CSR for the whole probe (boot time is counted): a
- * CSR that is not there (menvcfg on an older core) makes every access to
- * it trap and be skipped, and the guard says so once. Every field is left
- * clear: every feature's reset value is 0.
- */
+/* One trap guard per CSR: a missing CSR (menvcfg on an older core) traps and
+ * is skipped. Every field is left clear, every feature's reset value. */
 void fwft_probe(unsigned long hartid)
 {
 	struct trap_guard g;
@@ -79,7 +71,7 @@ void fwft_probe(unsigned long hartid)
 		fwft_caps.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
 }
 
-/* fwft.c has checked f and value against fwft_caps: only existing fields are touched. */
+/* cores/fwft/fwft.c has checked f and value against fwft_caps: only existing fields are touched. */
 bool fwft_apply(unsigned f, unsigned long value)
 {
 	if (f == FWFT_MISALIGNED_EXC_DELEG) {
@@ -97,13 +89,8 @@ bool fwft_apply(unsigned f, unsigned long value)
 	return true;
 }
 
-/*
- * A hart reset (boot, and HSM hart_start: a stopped hart starts as from
- * reset) puts every local feature back to its reset value and drops the
- * locks (FWFT chapter: "Upon hart reset, local feature values are not
- * retained"). Suspends keep them: HSM suspend and SUSP resume with the
- * features as they were.
- */
+/* A hart reset (boot, hart_start) restores every value and drops the locks
+ * ("Upon hart reset, local feature values are not retained"); suspends keep them. */
 void fwft_hart_reset(unsigned long hartid)
 {
 	fwft_reset(&hart_of(hartid)->fwft);

@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * One record per hart: everything the firmware keeps for it. The hart
- * reaches its own through mscratch (this_hart(): the trap frame points at
- * it); others reach it by hart ID (hart_of()). Only the owning hart writes
- * its record, except the IPI mailbox and SSE's look flag, which other
- * harts set atomically (then ring the doorbell), HSM's state, which
- * hart_start claims by CAS, and SSE's events, under SSE's lock.
- * (What all harts share is base/machine.h.)
+ * One record per hart: a hart reaches its own through mscratch (this_hart()),
+ * others by hart ID (hart_of()). Only the owner writes it, except the IPI
+ * mailbox and sse_look (others set them atomically, then ring the doorbell),
+ * hsm_state (hart_start claims it by CAS) and the SSE events (SSE's lock).
  */
 #ifndef TALLY_HART_H
 #define TALLY_HART_H
@@ -65,11 +62,7 @@ static inline struct hart *hart_attach(unsigned long hartid)
 	return h;
 }
 
-/*
- * mret to addr in the payload's mode (S, or U on an M+U core such as
- * Ibex) with a0 = hartid, a1 = arg: the boot hart at the end of boot,
- * harts started or resumed through HSM and SUSP.
- */
+/* mret to addr in the payload's mode (S, or U on M+U cores), a0 = hartid, a1 = arg. */
 __attribute__((noreturn)) void enter_payload(unsigned long hartid, unsigned long addr,
 					     unsigned long arg);
 #endif

@@ -48,11 +48,9 @@ static unsigned harts_here(void)
 }
 
 /*
- * A few million polls and at least a second of the board timer. The
- * polls alone were not enough on a loaded host: QEMU runs each hart on a
- * host thread, and 1 run in 50 on 8 harts (rv32, issue 23) entered the
- * payload with only the boot hart known. Out of line, so a boot whose
- * harts are all there (one hart: always) pays for none of it.
+ * A few million polls and at least a second of the board timer: QEMU runs
+ * each hart on a host thread, which a loaded host may hold back. Out of
+ * line: a boot whose harts are all there pays nothing.
  */
 static __attribute__((noinline)) void wait_for_harts(unsigned expected)
 {
@@ -77,10 +75,8 @@ static bool s_interrupt_pending(void)
 
 /*
  * Wait in WFI, serving other harts' requests, until cond() holds. MIE is
- * clear here (we are inside an ecall), so the trap handler passes nothing
- * on: without Sstc the M-mode timer stands for S-mode's, and unless it is
- * turned into STIP here a suspended hart would never see its timer (and
- * WFI would return at once forever).
+ * clear inside an ecall, so without Sstc the M-mode timer must be turned
+ * into STIP here, or a suspended hart would never see its timer.
  */
 static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 {
@@ -100,8 +96,7 @@ static bool start_requested(unsigned long hartid)
 	return hart_of(hartid)->hsm_state == HSM_START_PENDING;
 }
 /* A suspended hart resumes for an S-level interrupt it enabled, or for an SSE
- * event that may run on it: its doorbell woke the WFI and was served above,
- * and without this test the event would wait for the next interrupt (issue 23). */
+ * event that may run on it (its doorbell woke the WFI and was served). */
 static bool woken(unsigned long hartid)
 {
 	return s_interrupt_pending() || sse_event_ready(hartid);
@@ -111,15 +106,11 @@ void hsm_park(unsigned long hartid, hart_reset_fn *reset)
 {
 	struct hart *h = hart_of(hartid);
 
-
 	/* Only the software interrupt may wake a stopped hart (and only WFI: MIE stays 0). */
 	w_mie(MIP_MSIP);
 	wait_until(hartid, start_requested);
-	/*
-	 * Start clean, as from reset: an IPI that reached the hart while it was
-	 * stopped left SSIP set, and an old deadline may still hold STIP (with
-	 * Sstc STIP follows stimecmp, so the deadline itself is moved away).
-	 */
+	/* As from reset: drop an SSIP from an IPI while stopped and an old STIP
+	 * (with Sstc STIP follows stimecmp, so the deadline itself moves away). */
 	clear_mip(MIP_SSIP | MIP_STIP);
 	if (features.has_sstc)
 		w_stimecmp(~0ULL);
@@ -188,13 +179,9 @@ struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigne
 	unsigned long hartid = r_mhartid();
 
 	/*
-	 * Table 9.4: 0x1..0x0FFFFFFF and 0x80000001..0x8FFFFFFF are reserved;
-	 * 0x10000000..0x7FFFFFFF and 0x90000000.. are platform-specific, and
-	 * this platform implements none. (Bits above 31 never get here: the
-	 * decoder, sbi_hsm.c, drops them.) Table 9.5 gives
-	 * both the same answer: "suspend_type is reserved or is platform-specific
-	 * and unimplemented" is INVALID_PARAM (NOT_SUPPORTED is for a type that
-	 * is implemented but lacks a dependency).
+	 * Table 9.4's other types are reserved or platform-specific (Tally has
+	 * none); Table 9.5 answers both INVALID_PARAM. Bits above 31 were
+	 * dropped by the decoder (sbi_hsm.c).
 	 */
 	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE)
 		return sbi_err(SBI_ERR_INVALID_PARAM);

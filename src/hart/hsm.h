@@ -21,11 +21,7 @@ void hsm_wait_for_harts(unsigned expected);
 __attribute__((noreturn)) void hsm_park(unsigned long hartid, hart_reset_fn *reset);
 /* SUSP: is every other hart that checked in STOPPED? */
 bool hsm_others_stopped(unsigned long self);
-/*
- * This hart, SUSPENDED, waits in WFI (serving other harts' requests and
- * the timer) until an S-level interrupt it has enabled is pending; then
- * STARTED again. HSM's suspends and SUSP's default suspend to RAM.
- */
+/* SUSPENDED in WFI (serving IPIs and the timer) until an enabled S-level interrupt. */
 void hsm_suspend_until_interrupt(unsigned long hartid);
 
 /* The HSM functions (sbi/sbi_hsm.c decodes them). */

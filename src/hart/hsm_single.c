@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The single-hart build (TALLY_SMP=OFF, e.g. Ibex): no hart can interrupt
- * another, so HSM, IPI and RFENCE are not in the image (sbi/sbi_ext.h)
- * and hsm.c/ipi.c are not linked in: on Ibex every byte counts against
- * the 16 KiB budget.
- */
+/* The single-hart build (TALLY_SMP=OFF): no HSM, IPI or RFENCE (sbi/sbi_ext.h),
+ * and these stubs instead of hsm.c and ipi.c, for Ibex's size budget. */
 #include "arch/csr.h"
 #include "arch/wfi.h"
 #include "hart/hsm.h"
@@ -17,7 +13,6 @@ void hsm_hart_arrived(unsigned long hartid, bool running) { }
 void hsm_wait_for_harts(unsigned expected) { }
 void ipi_process(unsigned long hartid) { }
 
-/* One hart: no other to be stopped. */
 bool hsm_others_stopped(unsigned long self) { return true; }
 
 /* As hsm.c's, without IPIs to serve: the timer is the only M-mode interrupt. */

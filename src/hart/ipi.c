@@ -1,15 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Inter-hart requests: the IPI extension (SBI spec chapter 7) and remote
- * fences, RFENCE (chapter 8).
- *
- * Each hart has a mailbox word of pending request bits (in its struct
- * hart). A sender sets bits in the target's mailbox, then raises the
- * target's machine software interrupt (CLINT msip); the target's trap
- * handler runs ipi_process().
- * Remote fences also wait until every target has done the work: one fence
- * request is in flight at a time, under rfence_lock, and a hart waiting for
- * that lock keeps serving its own mailbox so two senders never deadlock.
+ * IPI (SBI spec chapter 7) and RFENCE (chapter 8). A sender sets bits in the
+ * target's mailbox (struct hart), then rings its doorbell (M-mode software
+ * interrupt); the target runs ipi_process(). One remote fence is in flight at
+ * a time, under rfence.lock, and a hart waiting for that lock keeps serving
+ * its own mailbox so two senders never deadlock.
  */
 #include "arch/atomic.h"
 #include "arch/csr.h"
@@ -34,12 +29,8 @@ static struct {
 	volatile unsigned long waiting;   /* targets that have not acknowledged */
 } rfence;
 
-/*
- * The SENT firmware event of each fence kind (SBI table 6); RECEIVED is the
- * next one. Not 8 + 2 * kind: table 6 lists HFENCE_GVMA before
- * HFENCE_GVMA_VMID and HFENCE_VVMA before HFENCE_VVMA_ASID, the FIDs go
- * the other way round.
- */
+/* The SENT firmware event of each fence kind (SBI table 6); RECEIVED is the next.
+ * A table: for the H fences table 6 and the FIDs order the pairs differently. */
 static unsigned fence_event(unsigned long kind)
 {
 	static const uint8_t sent[F_KINDS] = {
@@ -130,11 +121,8 @@ void ipi_process(unsigned long hartid)
 	}
 }
 
-/*
- * The harts named by (mask, base): base == -1 means every hart; otherwise
- * hart base + i for each bit i, each of which must exist (7.1, 8.1).
- * Returns false if any does not (nothing is sent then).
- */
+/* The harts of (mask, base), base == -1 for all (7.1, 8.1); false, and nothing
+ * sent, if one of them does not exist. */
 static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
 {
 	*set = 0;
@@ -191,11 +179,8 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 	    (kind == F_HFENCE_GVMA_VMID && id > features.vmid_max))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 
-	/*
-	 * Serve others while we wait our turn. Read before swapping, and touch
-	 * the CLINT only when there is something to serve: on QEMU every AMO
-	 * and MMIO access of a spinning hart slows the hart holding the lock.
-	 */
+	/* Serve others while we wait our turn; read before swapping, and touch the
+	 * CLINT only when needed: on QEMU a spinning hart's AMOs slow the holder. */
 	while (rfence.lock || atomic_swap(&rfence.lock, 1))
 		if (r_mip() & MIP_MSIP)
 			ipi_process(self);
@@ -220,13 +205,8 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_FENCE);
 		ipi_ring(hart);
 	}
-	/*
-	 * Wait in WFI rather than spin: the last target's acknowledgement
-	 * raises our software interrupt, which ends the WFI (mie.MSIE is set;
-	 * with MIE clear in M-mode it wakes us without a trap). A spinning hart
-	 * would also steal the CPU from its targets on QEMU's single-threaded
-	 * -icount scheduler, for up to 100 ms of virtual time per fence.
-	 */
+	/* WFI, not a spin: the last acknowledgement rings us (mie.MSIE, no trap with
+	 * MIE clear), and a spinning hart starves its targets under QEMU -icount. */
 	while (rfence.waiting) {
 		wfi();
 		if (r_mip() & MIP_MSIP)

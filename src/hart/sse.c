@@ -1,25 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the harts: what the rules (src/cores/sse/sse.c) leave to them:
- * the lock all harts share, S-mode's attribute memory, and the way into
- * and out of an event handler, which happens on the way out of M-mode.
- * (src/sbi/sbi_sse.c decodes the calls into the sse_call_* functions.)
- *
- * When an event becomes ready for a hart (inject, enable, unmask, or a
- * completed handler with another event waiting), that hart's sse_look
- * flag (struct hart) is set, and if it is another hart it gets an IPI. A hart
- * looks at its flag in two places only, so the PMU's fast ecall path
- * pays nothing:
- *   - at the end of an SSE call (sse_call_done below): the event
- *     interrupts the instruction after the ecall, with a0/a1 the call's
- *     answer, as if it had arrived just after it;
- *   - on the way out of an interrupt (trap.c, sse_irq_exit): the
- *     IPI of another hart, or a PMU overflow.
- * Either way the interrupted state is the lower mode's state as mret
- * would resume it: mepc, mstatus.MPP, the trap frame's a6 and a7, sepc
- * and sstatus. The event is entered by rewriting just those (sse_enter),
- * and complete rewrites them back (sse_complete); entry.S then restores
- * the frame and mrets as always.
+ * SSE on the harts: the shared lock, S-mode's attribute memory, and entering
+ * and leaving a handler on the way out of M-mode; the rules are
+ * src/cores/sse/sse.c. An event ready for a hart sets its sse_look (and
+ * rings it if it is another hart). A hart looks only at the end of an SSE
+ * call (sse_call_done: the event interrupts the instruction after the
+ * ecall) and leaving an interrupt (sse_irq_exit), so the PMU's ecall path
+ * pays nothing. Entering rewrites just the state mret resumes (mepc,
+ * mstatus.MPP, a6, a7, sepc, sstatus); complete writes it back.
  */
 #include "arch/atomic.h"
 #include "arch/csr.h"
@@ -61,13 +49,8 @@ void sse_probe(unsigned long hartid)
 	sse_unlock();
 }
 
-/*
- * Who takes Sscofpmf's local counter-overflow interrupt (LCOFI, bit 13):
- * S-mode directly (mideleg bit 13 set, hart_init's default), or, while
- * this hart has a handler registered for LOCAL_PMU_OVERFLOW, the
- * firmware (delegation cleared, mie.LCOFIE set), which turns each
- * overflow into the event (sse_pmu_overflow_irq).
- */
+/* Who takes Sscofpmf's LCOFI: S-mode (delegated, hart_init's default), or the
+ * firmware while this hart has a LOCAL_PMU_OVERFLOW handler (sse_pmu_overflow_irq). */
 static void lcofi_to_firmware(bool firmware)
 {
 	if (firmware) {
@@ -79,12 +62,7 @@ static void lcofi_to_firmware(bool firmware)
 	}
 }
 
-/*
- * Hart reset (boot, hart_start): its local events unused, events masked.
- * LOCAL_PMU_OVERFLOW exists where the counter-overflow interrupt does
- * (Sscofpmf), which the PMU's probe has found by now (sse_probe runs
- * before it).
- */
+/* LOCAL_PMU_OVERFLOW exists with Sscofpmf, which the PMU's probe has found by now. */
 void sse_hart_start(unsigned long hartid)
 {
 	sse_lock();
@@ -97,12 +75,9 @@ void sse_hart_start(unsigned long hartid)
 }
 
 /*
- * trap.c: an LCOFI reached M-mode, so this hart has a handler for
- * LOCAL_PMU_OVERFLOW. The counter's OF bit stays set (S-mode's handler
- * finds the counter in scountovf, and a stop with TAKE_SNAPSHOT reports
- * it in the overflow bitmap, src/cores/pmu/pmu.c); only the pending bit is
- * cleared, or the interrupt would be taken again at once. The event is
- * entered on the way out of the interrupt (sse_irq_exit).
+ * trap.c: an LCOFI reached M-mode. The counter's OF bit stays set (S-mode's
+ * handler finds it in scountovf); only the pending bit is cleared, or the
+ * interrupt would be taken again at once. The event is entered in sse_irq_exit.
  */
 bool sse_pmu_overflow_irq(void)
 {
@@ -162,11 +137,7 @@ static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned l
 	r->sstatus = ms & (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP);
 }
 
-/*
- * And back. On an ecall entry.S (or trap.c) adds 4 to mepc after the
- * handler returns, so mepc gets pc - 4 (mepc holds every XLEN-bit value
- * a lower mode can run at, so the sum wraps back to pc exactly).
- */
+/* And back: after an ecall entry.S adds 4 to mepc, so it gets pc - 4 (wrapping exactly). */
 static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned long bias)
 {
 	unsigned long ms = r_mstatus();
@@ -215,13 +186,8 @@ void sse_deliver(void)
 	sse_exit(r_mhartid(), 0, false);
 }
 
-/*
- * S-mode's attribute memory (read_attrs, write_attrs): attr_count values
- * of XLEN bits, aligned to XLEN / 8, in RAM outside the firmware; like
- * every address S-mode gives, checked before it is touched (sbi_mem_ok).
- * Nothing Tally runs on has RAM the firmware reaches above XLEN bits: a
- * nonzero high half is not accessible memory.
- */
+/* S-mode's attribute memory: count aligned XLEN-bit values, checked before it is
+ * touched (sbi_mem_ok); a nonzero high half is beyond the firmware's reach. */
 static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
 			      unsigned long lo, unsigned long hi, volatile unsigned long **mem)
 {
@@ -238,11 +204,8 @@ static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, ui
 	return r;
 }
 
-/*
- * read_attrs and write_attrs. count <= SSE_NUM_ATTRS once attr_mem()
- * agrees (the range check refused more). A write reads each value from
- * S-mode's memory once, into v: S-mode cannot change it after the check.
- */
+/* count <= SSE_NUM_ATTRS once attr_mem() agrees. A write reads S-mode's memory
+ * once, into v: S-mode cannot change a value after the check. */
 static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
 			      unsigned long lo, unsigned long hi, bool write)
 {
@@ -281,9 +244,8 @@ struct sbiret sse_call_attrs(uint32_t id, uint32_t base, uint32_t count, unsigne
 	return rw_attrs(r_mhartid(), id, base, count, lo, hi, write);
 }
 
-/* Back to the interrupted state, a0 and a1 included: the handler restored
- * them before the ecall and they go back untouched. With no handler
- * running, a plain SUCCESS. */
+/* Back to the interrupted state, a0 and a1 as the handler restored them;
+ * with no handler running, a plain SUCCESS. */
 struct sbiret sse_call_complete(unsigned long a0, unsigned long a1)
 {
 	if (sse_exit(r_mhartid(), 4, true))

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * SSE on the harts (sse.c): the calls sbi/sbi_sse.c decodes, boot and
- * hart reset, and delivery on the way out of M-mode. In an image without
- * the S-mode extensions (Ibex) the hooks the rest of the firmware calls
- * are empty.
- */
+/* SSE on the harts (sse.c): the calls sbi/sbi_sse.c decodes, boot and hart
+ * reset, delivery on the way out of M-mode; empty hooks without S-mode (Ibex). */
 #ifndef TALLY_HART_SSE_H
 #define TALLY_HART_SSE_H
 
@@ -35,23 +31,16 @@ void sse_ring(unsigned long hartid);
 /* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW. */
 bool sse_pmu_overflow_irq(void);
 
-/*
- * Leaving an interrupt (trap.c): if an SSE event may be ready for this
- * hart (another hart's IPI said so, or an overflow), enter it now. One
- * load and branch when there is none.
- */
+/* Leaving an interrupt (trap.c): enter an SSE event that may be ready here;
+ * one load and branch when there is none. */
 static inline void sse_irq_exit(unsigned long hartid)
 {
 	if (hart_of(hartid)->sse_look)
 		sse_deliver();
 }
 
-/*
- * A hart that served its own IPIs from inside M-mode (a fence wait, an
- * HSM wait) may have cleared the doorbell of an SSE event meant for it:
- * ring it again, so the event is entered on the way out of the interrupt
- * that follows the mret.
- */
+/* A hart that served its IPIs inside M-mode (fence or HSM wait) may have
+ * cleared an SSE event's doorbell: ring it again, for after the mret. */
 static inline void sse_rekick(unsigned long hartid)
 {
 	if (hart_of(hartid)->sse_look)

@@ -1,22 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * System Suspend (SBI spec chapter "System Suspend Extension"; decoded
- * by src/sbi/sbi_susp.c): SUSPEND_TO_RAM, the one sleep type whose
- * presence the extension implies. Entry requires every other hart STOPPED (HSM); the
- * caller then sleeps until woken and resumes "from the STOPPED state":
- * in S-mode at resume_addr with a0 = hartid, a1 = opaque, satp = 0 and
- * sstatus.SIE = 0 (enter_payload), everything else undefined.
- *
- * How the system sleeps is the board's (platform.system_suspend); a board
- * without a power controller, QEMU virt's, just waits in WFI for a wake-up
- * interrupt S-mode enabled (in sie) before the call. If S-mode enabled
- * none, nothing could ever wake the hart: rather than hang, it resumes at
- * once, a suspend of no length (a test suite that masks every interrupt
- * first, as kvm-unit-tests' `susp` group does, then still sees the
- * resume it checks). Either way RAM and
- * the firmware's state are kept: FWFT values and locks and the debug
- * triggers are as they were (FWFT: "during non-retentive suspend, feature
- * values are retained").
+ * System Suspend (SBI spec chapter "System Suspend Extension"): SUSPEND_TO_RAM
+ * only. Every other hart must be STOPPED; the caller resumes "from the STOPPED
+ * state" at resume_addr (enter_payload). The board sleeps its own way
+ * (platform.system_suspend), else the hart waits in WFI for an interrupt
+ * S-mode enabled; with none enabled it resumes at once rather than hang
+ * (kvm-unit-tests' `susp` group masks them all). RAM, FWFT values and locks
+ * and the debug triggers are kept.
  */
 #include "arch/csr.h"
 #include "base/mem.h"

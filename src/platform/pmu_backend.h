@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What a PMU backend implements: the only code that knows how a counter
- * and its selector look on one core (platform/<core>/pmu_*.c). The PMU
- * core (cores/pmu/pmu.h) calls it; a backend includes this and nothing
- * of the core. Counter numbers here are CSR numbers 0..31.
+ * A PMU backend (platform/<core>/pmu_*.c): the only code that knows how a
+ * counter and its selector look on one core. The PMU core calls it on the
+ * calling hart; a backend includes nothing of the core. Counters are CSR
+ * numbers 0..31; 0 and 2 (cycles, instructions) are the core's business.
  */
 #ifndef TALLY_PMU_BACKEND_H
 #define TALLY_PMU_BACKEND_H
@@ -14,12 +14,10 @@
 #include "base/sbi_spec.h"
 
 /*
- * What a backend says about one event: which hpm counters can count it
- * (bit n = mhpmcounter n; the core ignores bits of counters it did not
- * probe, so "all of them" may be written ~0), the selector value they need
- * (the same for each), and, where the core can count an event on only one
- * hpm counter at a time (QEMU keeps one event -> counter table), a small
- * number naming that event among such events, else -1.
+ * One event on this core: the hpm counters that can count it (bit n =
+ * mhpmcounter n; unprobed bits are ignored, so ~0 means all) and their
+ * selector; excl names an event only one counter at a time may count
+ * (QEMU keeps one event -> counter table).
  */
 struct pmu_hw_map {
 	uint32_t ctrs;
@@ -28,47 +26,27 @@ struct pmu_hw_map {
 };
 #define PMU_EXCL_NONE (-1)
 
-/*
- * A backend: the only code that knows how a counter and its selector look
- * on one core. All of it runs on the calling hart.
- */
 struct pmu_backend {
 	const char *name;
-	/*
-	 * Boot: find which counters exist, their widths, what can be stopped,
-	 * into *info (the machine record's), and keep what the other ops need.
-	 */
+	/* Boot: which counters exist, their widths, what can be stopped, into *info. */
 	void (*probe)(struct pmu_hw_info *info);
 	/*
-	 * Which hpm counters can count event_idx/event_data (general and cache
-	 * events: asked once at boot, the core keeps the answer; raw events:
-	 * asked on each config_matching, since event_data can be anything).
-	 * Fills *m (m->ctrs = 0: none can) and returns SBI_SUCCESS, or
-	 * SBI_ERR_INVALID_PARAM for event_data the spec reserves. Counters 0
-	 * and 2 are the core's business (cycles and instructions everywhere).
+	 * Fill *m for event_idx/event_data (m->ctrs = 0: none can count it), or
+	 * SBI_ERR_INVALID_PARAM for event_data the spec reserves. Asked once at
+	 * boot for general and cache events, on each config_matching for raw ones.
 	 */
 	long (*map)(unsigned long event_idx, uint64_t event_data, struct pmu_hw_map *m);
 	/*
-	 * config_matching's hardware work, in one call: stop the counter,
-	 * program its selector (counters >= 3; cfg_flags carries the
-	 * mode-inhibit hints), write 0 if cfg_flags has CLEAR_VALUE, start it
-	 * if it has AUTO_START. One call lets a backend skip what a sequence
-	 * would undo (QEMU's counter-freeze workaround before a zeroing).
+	 * config_matching's hardware work in one call, so a backend can skip
+	 * what a sequence would undo: stop, program the selector (ctr >= 3, with
+	 * cfg_flags' mode-inhibit hints), CLEAR_VALUE, AUTO_START.
 	 */
 	void (*configure)(unsigned ctr, uint64_t sel, unsigned long cfg_flags);
-	/*
-	 * stop + RESET: the counter is stopped for good and, for counters
-	 * >= 3, its selector cleared (it returns to the free pool counting
-	 * nothing). Its value no longer matters.
-	 */
+	/* stop + RESET: stopped for good, the selector (ctr >= 3) cleared. */
 	void (*release)(unsigned ctr, uint64_t sel);
 	/* The value, for a snapshot (and for the stopped value QEMU keeps). */
 	uint64_t (*read)(unsigned ctr);
-	/*
-	 * Start counting, from value if load (start's SET_INIT_VALUE and
-	 * INIT_SNAPSHOT) else from where it stopped, and clear a stale
-	 * overflow flag. sel as programmed.
-	 */
+	/* Count from value if load, else from where it stopped; clear a stale overflow. */
 	void (*start)(unsigned ctr, uint64_t sel, bool load, uint64_t value);
 	/* Stop counting; the value holds still until the next start. */
 	void (*stop)(unsigned ctr, uint64_t sel);
@@ -79,11 +57,9 @@ struct pmu_backend {
 };
 
 /*
- * How many bits a probed counter has: the position of the highest bit that
- * stuck, plus one. Halving, on 32-bit words, not __builtin_clzll: without
- * Zbb that pulls libgcc's __clzdi2 and its 256-byte table into the image,
- * which Ibex's 16 KiB budget feels (and libgcc does not keep t2..t6 alone,
- * see tools/check-fixed-regs.py).
+ * The width of a probed counter: its highest bit that stuck, plus one. Not
+ * __builtin_clzll: without Zbb that links libgcc's __clzdi2 and its table,
+ * against Ibex's size budget and the t2..t6 rule (arch/entry.S).
  */
 static inline unsigned pmu_bit_width(uint64_t v)
 {

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * DBTR, EID 0x44425452: registers in, struct sbiret out. The functions
- * are src/cores/dbtr/dbtr.c; the hart's triggers, src/hart/dbtr.c.
- */
+/* DBTR, EID 0x44425452: registers in, struct sbiret out. The functions are
+ * src/cores/dbtr/dbtr.c; the hart's triggers, src/hart/dbtr.c. */
 #include "hart/dbtr.h"
 #include "sbi/sbi_ext.h"
 

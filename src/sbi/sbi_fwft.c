@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * FWFT, EID 0x46574654: registers in, struct sbiret out. The rules are
- * src/cores/fwft/fwft.c; what a feature does to the hart, src/hart/fwft.c.
- */
+/* FWFT, EID 0x46574654: registers in, struct sbiret out. The rules are
+ * src/cores/fwft/fwft.c; what a feature does to the hart, src/hart/fwft.c. */
 #include "hart/fwft.h"
 #include "sbi/sbi_ext.h"
 
@@ -10,8 +8,7 @@ struct sbiret sbi_fwft_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	/* feature is a uint32_t (binary encoding: only its low 32 bits count);
-	 * value and flags are unsigned long, checked whole. */
+	/* feature is a uint32_t (base/sbi.h); value and flags are checked whole */
 	switch (fid) {
 	case FWFT_FID_SET:
 		return fwft_set(this_fwft(), &fwft_caps, (uint32_t)a0, a1, a2, fwft_apply);

@@ -20,13 +20,7 @@ struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2
 	case HSM_HART_GET_STATUS:
 		return hsm_hart_status(a0);
 	case HSM_HART_SUSPEND:
-		/*
-		 * suspend_type is a uint32_t (spec 9.4): a 32-bit argument is the
-		 * low 32 bits of its register, and on rv64 the caller may leave
-		 * anything above them (binary encoding, chapter 3: "higher
-		 * privilege software must ensure that it only uses 32 bit data").
-		 * resume_addr and opaque are unsigned long: whole registers.
-		 */
+		/* suspend_type is a uint32_t (spec 9.4; base/sbi.h) */
 		return hsm_hart_suspend((uint32_t)a0, a1, a2);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);

@@ -1,9 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * PMU extension, EID 0x504D55: registers in, struct sbiret out. The logic
- * is all in src/cores/pmu/; this file only unpacks arguments. On rv32, a 64-bit
- * argument arrives in two registers, low half first (SBI spec 3.1).
- */
+/* PMU extension, EID 0x504D55: registers in, struct sbiret out; the logic is
+ * src/cores/pmu/. On rv32 a 64-bit argument is two registers, low first (3.1). */
 #include "hart/hart.h"
 #include "sbi/sbi_ext.h"
 

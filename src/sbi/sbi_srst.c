@@ -11,13 +11,7 @@ struct sbiret sbi_srst_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	/*
-	 * reset_type and reset_reason are uint32_t (spec 10.1): only the low 32
-	 * bits of a0 and a1 count, whatever an rv64 caller left above them
-	 * (binary encoding, chapter 3: "higher privilege software must ensure
-	 * that it only uses 32 bit data"). Dropped here, once, so every check
-	 * below sees the value the caller meant.
-	 */
+	/* reset_type and reset_reason are uint32_t (spec 10.1; base/sbi.h) */
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 
 	if (fid != 0)

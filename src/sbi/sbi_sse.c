@@ -1,17 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * SSE, EID 0x535345: registers in, struct sbiret out. The rules are
- * src/cores/sse/sse.c; the lock, attribute memory and delivery,
- * src/hart/sse.c.
- */
+/* SSE, EID 0x535345: registers in, struct sbiret out. The rules are
+ * src/cores/sse/sse.c; the lock, attribute memory and delivery, src/hart/sse.c. */
 #include "hart/sse.h"
 #include "sbi/sbi_ext.h"
 
-/*
- * event_id, attr_id and attr_count are uint32_t: only their low 32 bits
- * count (binary encoding chapter), so on rv64 0x1_ffff0000 is the local
- * software event.
- */
+/* event_id, attr_id and attr_count are uint32_t (base/sbi.h). */
 struct sbiret sbi_sse_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			    unsigned long a3, unsigned long a4, unsigned long a5,
 			    unsigned long fid)

@@ -9,6 +9,6 @@ struct sbiret sbi_susp_ecall(unsigned long a0, unsigned long a1, unsigned long a
 {
 	if (fid != 0)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	/* sleep_type is a uint32_t: only its low 32 bits count (binary encoding). */
+	/* sleep_type is a uint32_t (base/sbi.h) */
 	return susp_suspend((uint32_t)a0, a1, a2);
 }

@@ -8,8 +8,7 @@ struct sbiret sbi_time_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	/* No S-mode (Ibex: M+U only): nobody could take the STIP this raises,
-	 * since U-mode has no interrupts of its own, so TIME is not offered. */
+	/* No S-mode (Ibex): nobody could take the STIP, so TIME is not offered. */
 	if (fid != 0 || !features.has_s_mode)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 #if __riscv_xlen == 32

@@ -14,20 +14,8 @@
  * call changes nothing (but for an update the hardware refuses midway:
  * the refused trigger is left uninstalled, the ones before it updated).
  *
- * Ranges (read, install, update): the chapter's error rows say
- * "trig_idx_base + trig_count >= trig_max" and "trig_count >= trig_max"
- * are BAD_RANGE. Taken literally, a hart's last trigger could never be
- * read and a hart with one trigger could never install it; Tally reads
- * them as "the range does not fit in the triggers the hart has":
- * base >= trig_max, or count > trig_max - base.
- *
- * Sets (uninstall, enable, disable): an index >= trig_max is
- * INVALID_PARAM. So is one "not mapped to any HW debug trigger", which
- * the chapter says of all three; Tally reads it as OpenSBI does (and
- * kvm-unit-tests' dbtr group expects): uninstall needs installed
- * triggers, while enable and disable take any index below trig_max,
- * each of which is its hardware trigger here, and leave a trigger that
- * is not installed as it is: cleared, with no saved mode bits to restore.
+ * How Tally reads the chapter's BAD_RANGE and "not mapped" rows (as OpenSBI
+ * and kvm-unit-tests do): docs/extensions.md, "DBTR".
  */
 #include "cores/dbtr/dbtr.h"
 

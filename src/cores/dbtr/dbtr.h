@@ -1,15 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Debug triggers, EID "DBTR" (SBI spec chapter "Debug Triggers
- * Extension"): S-mode's own breakpoints and watchpoints on the hart's
- * Sdtrig triggers. Pure C (dbtr.c): the hart's triggers are reached only
- * through the `program` function the caller gives (src/hart/dbtr.c: tselect
- * and tdata1..3), and the shared memory through a plain pointer the caller
- * has checked, so tests/host/test_dbtr.c runs all of it on a fake hart.
- *
- * Logical trigger index = hardware index: trig_idx i is the hart's
- * trigger i. That keeps a chain's triggers contiguous in both numberings
- * (the chapter asks for it) and makes the mapping nothing to store.
+ * Debug triggers, EID "DBTR" (SBI spec chapter "Debug Triggers Extension").
+ * Pure C (dbtr.c): triggers are reached through the caller's `program`
+ * (src/hart/dbtr.c), shared memory through a pointer it has checked, so
+ * tests/host/cores/dbtr/test_dbtr.c runs it all on a fake hart. trig_idx i
+ * is hardware trigger i: chains stay contiguous and there is no map to keep.
  */
 #ifndef TALLY_DBTR_H
 #define TALLY_DBTR_H
@@ -28,11 +23,7 @@
 #define TRIG_TYPE_MCONTROL  2     /* address/data match */
 #define TRIG_TYPE_MCONTROL6 6     /* address/data match, Sdtrig 1.0 */
 
-/*
- * One logical trigger: what S-mode installed, and its trig_state, whose
- * hw_trig_idx is the hardware index (= trig_idx) with have_hw_trig clear,
- * as OpenSBI does: docs/extensions.md says why.
- */
+/* What S-mode installed; trig_state as OpenSBI fills it (docs/extensions.md). */
 struct dbtr_trig {
 	unsigned long state, tdata1, tdata2, tdata3;
 };
@@ -46,20 +37,14 @@ struct dbtr_hart {
 #define DBTR_HAS_MCONTROL  1
 #define DBTR_HAS_MCONTROL6 2
 
-/*
- * Program hardware trigger i (tdata1 = 0 first, so it never fires half
- * written) and return tdata1 as the hart kept it. t1 = 0 clears it.
- */
+/* Program hardware trigger i; tdata1 as the hart kept it. t1 = 0 clears it. */
 typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned long t2,
 				      unsigned long t3);
 
 /* Shared memory: one entry per trigger, four XLEN-bit words. */
 #define DBTR_ENTRY_WORDS 4
 
-/*
- * The functions but set_shmem, which is the caller's (src/hart/dbtr.c checks
- * the memory, then sets h->shmem: NULL is "disabled").
- */
+/* The functions but set_shmem, which is src/hart/dbtr.c's. */
 struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count);
 struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);

@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * Firmware features, EID "FWFT" (SBI spec chapter "Firmware Features
- * Extension"): the rules of set and get. Pure C (fwft.c): what a feature
- * does to the hart (medeleg, menvcfg) is done by the caller's apply
- * function (src/hart/fwft.c), so tests/host/test_fwft.c runs the rules
- * against a fake hart.
- */
+/* Firmware features, EID "FWFT" (SBI spec chapter "Firmware Features Extension"):
+ * the rules of set and get, pure C; the hart's side is the caller's apply
+ * function (src/hart/fwft.c), so tests/host/cores/fwft/test_fwft.c fakes it. */
 #ifndef TALLY_FWFT_H
 #define TALLY_FWFT_H
 
@@ -25,11 +21,7 @@ struct fwft_caps {
 	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */
 };
 
-/*
- * Make the hart do `value` for feature f (already checked against caps).
- * False if the hart would not take it: the set then fails (FAILED) and
- * the feature keeps its value.
- */
+/* Make the hart do `value` for feature f; false: FAILED, the value kept. */
 typedef bool fwft_apply_fn(unsigned f, unsigned long value);
 
 struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature,

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMU core: the SBI PMU extension (SBI spec chapter 11) in plain C.
- *
- * It never touches a CSR itself. Everything it knows about the hardware
- * comes from a backend (struct pmu_backend: one per core: QEMU virt, Ibex,
- * CVA6), and everything it knows about memory comes from a check function
- * the firmware supplies. So the same file builds into the firmware and
- * into the host unit tests.
+ * The PMU core: the SBI PMU extension (SBI spec chapter 11) in plain C. The
+ * hardware is a backend's (platform/pmu_backend.h), memory checks the
+ * firmware's, so the same file builds into the firmware and the host tests.
  *
  * Logical counter indices, as Linux's riscv_pmu_sbi driver expects them:
  *   0        cycle      (hardware counter 0, mcycle)
@@ -31,11 +27,8 @@
 /* Snapshot area not set */
 #define PMU_SHMEM_NONE     UINT64_MAX
 
-/*
- * Which logical counters can count an event, and what their selector
- * needs: fixed at boot for general, cache and firmware events (pmu.c), the
- * backend's answer of the moment for a raw event.
- */
+/* Which logical counters can count an event, and their selector: fixed at boot,
+ * but for a raw event (the backend's answer of the moment). */
 struct pmu_logical_map {
 	uint64_t can;           /* logical counters (pmu_set_t) */
 	uint64_t sel;
@@ -47,14 +40,10 @@ typedef bool (*pmu_mem_check_fn)(uint64_t addr, uint64_t len);
 
 enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 
-/*
- * A set of logical counters: bit i = logical counter i. 64 bits hold the
- * 32 hardware indices and the firmware counters after them.
- */
+/* A set of logical counters: bit i = logical counter i. */
 typedef uint64_t pmu_set_t;
 #define PMU_BIT(i) ((pmu_set_t)1 << (i))
 
-/* 32 bytes, so that finding counter i is one shift. */
 struct pmu_counter {
 	uint32_t event_idx;
 	int8_t excl;            /* the event's one-counter-at-a-time number, or -1 */
@@ -64,11 +53,9 @@ struct pmu_counter {
 };
 
 /*
- * One per hart; only its own hart ever touches it, so no lock. A counter's
- * state is two bits of two sets: free (in neither), configured (in used),
- * started (in used and running). Sets make the questions the SBI calls
- * ask ("is any of these unconfigured?", "which free one can count this?")
- * one AND each, whatever the number of counters.
+ * One per hart, touched only by its hart: no lock. A counter is free,
+ * configured (in used) or started (in used and running): as sets, each
+ * question a call asks is one AND, whatever the number of counters.
  */
 struct pmu_hart {
 	pmu_set_t used;                        /* configured or started */
@@ -79,11 +66,8 @@ struct pmu_hart {
 	uint64_t fw_count[PMU_FW_EVENT_MAX];   /* events seen since boot */
 };
 
-/*
- * Is logical counter i (< 64) in set s? On rv32 a 64-bit shift by a
- * variable amount is a dozen instructions with a branch; picking the word
- * first is three.
- */
+/* Is counter i (< 64) in s? On rv32 picking the word first avoids the branch
+ * of a variable 64-bit shift. */
 static inline bool pmu_set_has(pmu_set_t s, unsigned long i)
 {
 	if (sizeof(unsigned long) == 8)
@@ -99,10 +83,7 @@ static inline pmu_set_t pmu_bit(unsigned long i)
 	return (i & 32) ? (pmu_set_t)(1u << (i & 31)) << 32 : (pmu_set_t)(1u << (i & 31));
 }
 
-/*
- * Boot (once): the backend probes its counters into *hw (the machine
- * record's, features.pmu), then the core lays out the logical counters.
- */
+/* Boot: the backend probes into *hw (features.pmu), then the logical counters are laid out. */
 void pmu_init(const struct pmu_backend *be, struct pmu_hw_info *hw,
 	      pmu_mem_check_fn mem_ok, uint32_t fw_events);
 /* Each hart, at boot: reset its state. */
@@ -116,11 +97,8 @@ static inline void pmu_fw_event(struct pmu_hart *h, unsigned code)
 	h->fw_count[code]++;
 }
 
-/*
- * The SBI functions (FID 0..8), 64-bit values already joined. The hart's
- * state comes last, so the ecall layer can pass a0..a5 where they already
- * are and jump.
- */
+/* The SBI functions, 64-bit values joined; the hart's state last, so the
+ * decoder passes a0..a5 where they are and jumps. */
 struct sbiret pmu_num_counters(void);
 struct sbiret pmu_counter_get_info(unsigned long idx);
 struct sbiret pmu_config_matching(unsigned long base,

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE: the state machine, the attributes and priorities of the SBI
- * spec's "Supervisor Software Events Extension" chapter, for events
- * Tally keeps in plain structs (sse.h). No CSR is touched here.
+ * SSE's state machine, attributes and priorities, on plain structs (sse.h).
  *
  * The states ("Software Event States", figure "SBI SSE State Machine"):
  *
@@ -10,9 +8,8 @@
  *   UNUSED <-unregister- REGISTERED <-disable-- ENABLED <--complete--- RUNNING
  *                        REGISTERED <------complete, one-shot-------- RUNNING
  *
- * A local event has one such state per hart; a global event one for the
- * whole machine, and it runs on its PREFERRED_HART (Tally always uses the
- * hint: no hart ever has to look at another's events).
+ * A local event has a state per hart; a global one, one state, and it runs on
+ * its PREFERRED_HART: no hart ever looks at another's events.
  */
 #include "cores/sse/sse.h"
 
@@ -21,13 +18,8 @@ static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
 	return (struct sse_hart *)((char *)s->harts + hart * s->stride);
 }
 
-/*
- * Which event an event_id names, for this hart. Table "SSE Event ID
- * Space": the RAS and double-trap events are standard but Tally cannot
- * raise them (NOT_SUPPORTED), and so is PMU overflow without Sscofpmf's
- * interrupt; every other ID, reserved or platform-specific, is one no
- * event has (INVALID_PARAM: "event_id is invalid").
- */
+/* The event an event_id names on this hart (table "SSE Event ID Space"): standard
+ * ones Tally cannot raise are NOT_SUPPORTED, every other ID INVALID_PARAM. */
 static long find(struct sse_sys *s, unsigned long hart, uint32_t id, struct sse_event **e)
 {
 	switch (id) {
@@ -69,12 +61,8 @@ void sse_init(struct sse_sys *s, unsigned long boot_hart)
 	event_init(&s->global[SSE_GLOBAL_SOFTWARE], SSE_EV_GLOBAL_SOFTWARE, boot_hart);
 }
 
-/*
- * A hart that is reset (hart_start after hart_stop) abandons the handlers
- * it was running: a global event one of them was handling goes back to
- * ENABLED (as a completion would leave it, no one-shot: nothing completed
- * it), so it can run again; its local events start over.
- */
+/* A reset hart abandons its handlers: a global event it was running goes back
+ * to ENABLED (nothing completed it), its local events start over. */
 void sse_hart_reset(struct sse_sys *s, unsigned long hart)
 {
 	struct sse_hart *h = hart_events(s, hart);
@@ -88,11 +76,7 @@ void sse_hart_reset(struct sse_sys *s, unsigned long hart)
 	h->depth = 0;
 }
 
-/*
- * STATUS: state, pending, and "injection allowed", which every event
- * Tally has allows (a PMU overflow injected by S-mode finds no counter
- * overflowed, which its handler must cope with anyway).
- */
+/* STATUS: state, pending, and "injection allowed", which every event here allows. */
 static unsigned long status(const struct sse_event *e)
 {
 	return e->state | (e->pending ? SSE_STATUS_PENDING : 0) | SSE_STATUS_INJECT;
@@ -130,11 +114,7 @@ static unsigned long attr_value(const struct sse_event *e, unsigned attr)
 	}
 }
 
-/*
- * out[i] is attribute base + i: the memory holds attr_count values
- * ("the size of output shared memory is assumed to be (XLEN / 8) *
- * attr_count"), as OpenSBI and kvm-unit-tests read the chapter.
- */
+/* out[i] is attribute base + i: attr_count values, as OpenSBI and kvm-unit-tests read it. */
 struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
 			     uint32_t base, uint32_t count, unsigned long *out)
 {
@@ -149,11 +129,7 @@ struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
 	return sbi_ok(0);
 }
 
-/*
- * One attribute write, against table "SSE Event Attributes": read-only
- * first (DENIED), then the state the attribute may change in
- * (INVALID_STATE), then the value (INVALID_PARAM).
- */
+/* One write against table "SSE Event Attributes": DENIED, INVALID_STATE, INVALID_PARAM. */
 static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct sse_event *e,
 			     unsigned attr, unsigned long v)
 {
@@ -190,10 +166,7 @@ static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct
 	}
 }
 
-/*
- * All or nothing: every value is checked before any is written, and the
- * first error in attribute ID order is the answer (write_attrs).
- */
+/* All or nothing: every value checked before any is written; the first error wins. */
 struct sbiret sse_write_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
 			      uint32_t base, uint32_t count, const unsigned long *in)
 {
@@ -246,8 +219,7 @@ struct sbiret sse_register(struct sse_sys *s, unsigned long hart, uint32_t id,
 	struct sse_event *e;
 	long err = find(s, hart, id, &e);
 
-	/* INVALID_PARAM for a bad entry before INVALID_STATE: the table lists
-	 * both; a call that could never succeed says so first. */
+	/* A call that could never succeed says so before INVALID_STATE. */
 	if (!err && (entry_pc & 1))
 		err = SBI_ERR_INVALID_PARAM;         /* "MUST be 2-bytes aligned" */
 	if (err)
@@ -296,12 +268,8 @@ struct sbiret sse_disable(struct sse_sys *s, unsigned long hart, uint32_t id)
 	return move(s, hart, id, SSE_ENABLED, SSE_REGISTERED, 0);
 }
 
-/*
- * inject: the event is signalled, as its source would. It runs when it is
- * ENABLED, its hart unmasked and no handler of higher priority running
- * there; until then it stays pending (STATUS bit 2). For a local event
- * hart_id names the hart, for a global one it is ignored.
- */
+/* inject: signalled as by its source, pending until it may run (sse_next);
+ * hart_id names the hart of a local event, and is ignored for a global one. */
 struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 			 unsigned long hart_id, unsigned long *target)
 {
@@ -356,26 +324,16 @@ static bool before(const struct sse_event *a, const struct sse_event *b)
 	return a->priority < b->priority || (a->priority == b->priority && a->id < b->id);
 }
 
-/*
- * A candidate is ENABLED, pending, and has the handler S-mode registered:
- * the last is implied by the state machine (only register leaves UNUSED),
- * and checked anyway, so that no change to how states are kept or reset
- * can ever send S-mode to an ENTRY_PC it did not give (issue 23: a hart
- * entered S-mode at pc 0).
- */
+/* ENABLED, pending, and with a registered handler: implied by the states, and
+ * checked anyway, so S-mode is never sent to an ENTRY_PC it did not give. */
 static void consider(struct sse_event **best, struct sse_event *e)
 {
 	if (e->state == SSE_ENABLED && e->pending && e->handler && (!*best || before(e, *best)))
 		*best = e;
 }
 
-/*
- * The highest-priority event ready on this hart, if it may run now: a
- * running handler is preempted only by an event of higher priority
- * ("A higher priority software event ... always preempts a lower
- * priority software event in RUNNING state on the same hart"); handlers
- * nest that way only, so the innermost one is the highest running.
- */
+/* The best ready event, if it preempts the innermost running handler ("A higher
+ * priority software event ... always preempts"): that one is the highest running. */
 struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 {
 	struct sse_hart *h = hart_events(s, hart);
@@ -394,12 +352,10 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 }
 
 /*
- * "Software Event Injection": save the interrupted state in the event's
- * INTERRUPTED_* attributes, then enter the handler in S-mode with
- * a6 = hart ID, a7 = ENTRY_ARG, sepc = the interrupted pc, SPP = the
- * interrupted mode, SPIE = SIE, SIE = 0. Every other register keeps what
- * it held. (No H extension, Zicfilp or Ssdbltrp state is offered to
- * S-mode by Tally: INTERRUPTED_FLAGS[5:2] are saved as zero.)
+ * "Software Event Injection": the interrupted state into INTERRUPTED_*, then
+ * the handler in S-mode with a6 = hart ID, a7 = ENTRY_ARG, sepc = the
+ * interrupted pc, SPP its mode, SPIE = SIE, SIE = 0. INTERRUPTED_FLAGS[5:2]
+ * are 0: no H, Zicfilp or Ssdbltrp state is offered.
  */
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r)
 {
@@ -428,13 +384,8 @@ void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struc
 	r->pc = e->entry_pc;
 }
 
-/*
- * complete ("Software Event Completion"): the innermost handler's event
- * goes back to ENABLED, or REGISTERED if one-shot, and the state it
- * interrupted comes back: pc = sepc in mode SPP, SIE = SPIE, then SPIE,
- * SPP, a7, a6 and sepc from the attributes (which the handler may have
- * rewritten to resume elsewhere).
- */
+/* "Software Event Completion": ENABLED (REGISTERED if one-shot), and the
+ * interrupted state back from the attributes the handler may have rewritten. */
 bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
 {
 	struct sse_hart *h = hart_events(s, hart);

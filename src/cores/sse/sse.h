@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Supervisor Software Events, EID "SSE" (SBI spec chapter "Supervisor
- * Software Events Extension"): the events, their states and attributes,
- * and how one enters and leaves S-mode. Pure C (sse.c): the registers an
- * event touches come in and go out as a struct sse_regs, which the caller
- * (src/hart/sse.c) loads from and stores to the trap frame and the CSRs, so
- * tests/host/test_sse.c runs the whole state machine on the host.
+ * Software Events Extension"). Pure C (sse.c): the registers an event
+ * touches travel as a struct sse_regs that src/hart/sse.c loads and stores,
+ * so tests/host/cores/sse/test_sse.c runs the state machine on the host.
  */
 #ifndef TALLY_SSE_H
 #define TALLY_SSE_H
@@ -58,11 +56,7 @@ struct sse_sys {
 	struct sse_event global[SSE_NUM_GLOBAL];
 };
 
-/*
- * What an event entry or completion reads and writes of the mode below
- * M: where it resumes (pc, in mode), a6 and a7, sepc, and sstatus's SIE,
- * SPIE and SPP bits (the other bits of sstatus are left as they are).
- */
+/* What entry and completion move of the mode below M (sstatus: SIE, SPIE, SPP only). */
 struct sse_regs {
 	unsigned long pc, mode;    /* mode: SSE_PRV_S or SSE_PRV_U */
 	unsigned long a6, a7, sepc, sstatus;
@@ -73,11 +67,8 @@ void sse_init(struct sse_sys *s, unsigned long boot_hart);
 /* Hart reset (boot, HSM hart_start): local events unused, events masked. */
 void sse_hart_reset(struct sse_sys *s, unsigned long hart);
 
-/*
- * The SBI functions, for the calling hart. Attribute values travel in
- * plain arrays: src/hart/sse.c copies them from and to S-mode's memory once
- * sse_attrs_check() has passed and the memory has been checked.
- */
+/* The SBI functions, for the calling hart. Attribute values travel in arrays
+ * src/hart/sse.c copies once sse_attrs_check() and the memory check pass. */
 struct sbiret sse_attrs_check(struct sse_sys *s, unsigned long hart, uint32_t id,
 			      uint32_t base, uint32_t count);
 struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
@@ -101,13 +92,8 @@ void sse_signal_local(struct sse_sys *s, unsigned long hart, unsigned idx);
 /* Is the local event registered for a handler (not UNUSED)? */
 bool sse_local_registered(const struct sse_sys *s, unsigned long hart, unsigned idx);
 
-/*
- * Delivery. sse_next: the event the hart must enter now, or NULL (masked,
- * nothing pending and enabled, or a handler of higher priority running).
- * sse_enter: save r as the event's interrupted state and point r at its
- * handler. sse_complete: leave the innermost handler, r back to what it
- * interrupted; false (r untouched) if no handler is running.
- */
+/* Delivery: the event to enter now or NULL; enter it (r saved, then pointed at
+ * the handler); complete the innermost (false, r untouched, if none runs). */
 struct sse_event *sse_next(struct sse_sys *s, unsigned long hart);
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r);
 bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r);

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The device tree the payload receives (docs/boot.md, section 3): harts and
- * RAM are read from it, and a no-map /reserved-memory node (devicetree spec
- * 3.5.4) keeps the OS off the firmware's PMP region. A tree that cannot be
- * edited is passed on unchanged, with a warning.
+ * The payload's device tree (docs/boot.md, section 3): harts and RAM read,
+ * a no-map /reserved-memory node (devicetree spec 3.5.4) for the firmware's
+ * PMP region; a tree that cannot be edited passes unchanged, with a warning.
  */
 #include <stdio.h>
 #include "lib/fdt.h"
@@ -12,12 +11,8 @@
 #include "base/board.h"
 #include "platform/common/dt.h"
 
-/*
- * RAM is every range of every memory node; the board's ram_base/ram_size
- * only where there is none, since trusting them over the tree would let
- * S-mode name memory that is not there. Ranges past the first
- * TALLY_MAX_RAM_RANGES are left out: closed, the safe side.
- */
+/* RAM is the memory nodes' ranges (the board's ram_base/size only without one:
+ * S-mode must not name memory that is not there); extra ranges are left out. */
 static void dt_read_memory(unsigned long fdt)
 {
 	struct fdt_range r[TALLY_MAX_RAM_RANGES];
@@ -63,12 +58,8 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 	return fdt_count_cpus(fdt);
 }
 
-/*
- * A tree in ROM: copied to just past the firmware's PMP region (S-mode may
- * read it there) and below the payload, with fdt_room to grow, then edited.
- * A ROM's tree can be wrong about the hardware, so the copy's
- * timebase-frequency is made the board timer's (the CVA6 testharness).
- */
+/* A tree in ROM: copied past the firmware's PMP region, below the payload, then
+ * edited; its timebase-frequency made the board timer's (the CVA6 testharness's is wrong). */
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;

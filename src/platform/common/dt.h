@@ -1,8 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * dt.c: the dt_fixup hook of boards with a device tree (struct platform),
- * for a tree in RAM, or in ROM (_copy). Boot calls it through the board.
- */
+/* The dt_fixup hook of boards with a device tree (dt.c): a tree in RAM, or in ROM (_copy). */
 #ifndef TALLY_DT_H
 #define TALLY_DT_H
 

@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * PMU backend building blocks for cores whose counters follow the
- * privileged spec (mcountinhibit, mhpmcounterN, mhpmeventN). A backend
- * (QEMU virt, CVA6, Ibex) uses these for what its core does the standard
- * way and writes its own functions for the rest.
- */
+/* PMU backend parts for counters as the privileged spec has them (mcountinhibit,
+ * mhpmcounterN, mhpmeventN): a backend uses them where its core is standard. */
 #ifndef TALLY_PMU_CSR_H
 #define TALLY_PMU_CSR_H
 #include "platform/pmu_backend.h"

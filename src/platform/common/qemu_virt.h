@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The devices of QEMU's "virt" machine (hw/riscv/virt.c), for every board
- * that runs on it: QEMU virt itself and the stand-ins for Ibex and CVA6.
- * NS16550 UART at 0x10000000 (registers 1 byte apart), CLINT at 0x02000000
- * with a 10 MHz mtime, SiFive test device at 0x100000 to end the run.
- */
+/* The devices of QEMU's "virt" machine (hw/riscv/virt.c), for every board that
+ * runs on it: QEMU virt itself and the Ibex and CVA6 stand-ins. */
 #ifndef TALLY_QEMU_VIRT_H
 #define TALLY_QEMU_VIRT_H
 #include <stdint.h>
@@ -20,22 +16,14 @@
 #define QEMU_VIRT_TEST     0x00100000UL
 #define QEMU_VIRT_TIMEBASE 10000000
 
-/*
- * The struct platform fields every board on QEMU's virt machine shares:
- * where RAM is, and which device answers console, timer and reset (the
- * UART's divisor is QEMU's business: clock 0 leaves it). A board adds its
- * own core-facing fields (payload mode, PMU backend, ...).
- */
+/* The struct platform fields every board on virt shares (UART clock 0: QEMU's divisor). */
 #define QEMU_VIRT_DEVICES \
 	.ram_base = QEMU_VIRT_RAM_BASE, \
 	.console = UART16550_CONSOLE(QEMU_VIRT_UART, 0, 0, 0), \
 	.timer = CLINT_TIMER(QEMU_VIRT_CLINT, QEMU_VIRT_TIMEBASE), \
 	.reset = SIFIVE_TEST_RESET(QEMU_VIRT_TEST)
 
-/*
- * What an S-mode payload on virt gets besides: QEMU's device tree (near the
- * top of RAM, room after it for the reservation) and IPIs through the CLINT.
- */
+/* What an S-mode payload on virt gets besides: QEMU's tree edited in place, IPIs. */
 #define QEMU_VIRT_S_PAYLOAD \
 	.ram_size = TALLY_RAM_SIZE, \
 	.payload_base = TALLY_PAYLOAD_BASE, \

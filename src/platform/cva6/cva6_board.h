@@ -1,17 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What every CVA6 board shares: the hart (no time CSR, misaligned
- * accesses trapped, the cva6 PMU backend) and the corev_apu SoC map that
- * the testharness and the FPGA flows (Genesys2) build around it
- * (corev_apu/tb/ariane_soc_pkg.sv):
- *   ROM   0x00010000   the boot ROM; it jumps to DRAM with a1 = its own
- *                      device tree (in ROM: dt_fixup_copy edits a copy)
- *   DRAM  0x80000000
- *   CLINT 0x02000000   msip +0, mtimecmp +0x4000, mtime +0xbff8
- *   PLIC  0x0c000000   (S-mode's business, not Tally's)
- *   UART  0x10000000   16550, registers 4 bytes apart, clocked by the
- *                      50 MHz core clock: divisor 50e6 / (16 * 115200) = 27
- * A board adds its name, its mtime rate and how it powers off.
+ * What every CVA6 board shares: the hart and the corev_apu SoC map of the
+ * testharness and the FPGA flows (corev_apu/tb/ariane_soc_pkg.sv): the boot
+ * ROM at 0x10000 jumps to DRAM with a1 = its own tree; the UART is a 16550
+ * with registers 4 bytes apart on the 50 MHz core clock. A board adds its
+ * name, its mtime rate and how it powers off (docs/boards/cva6.md).
  */
 #ifndef TALLY_CVA6_BOARD_H
 #define TALLY_CVA6_BOARD_H
@@ -35,8 +28,7 @@
 	.dt_fixup = dt_fixup_copy,   /* the tree is in the boot ROM: copy, then edit */ \
 	.fdt_room = 1024,            /* the /reserved-memory node needs ~200 bytes */ \
 	.no_time_csr = true,         /* CVA6 has no time CSR: rdtime is emulated */ \
-	/* CVA6's load/store unit raises a misaligned exception for any access \
-	 * not aligned to its size: the firmware does it byte by byte. */ \
+	/* CVA6 traps every access not aligned to its size */ \
 	.emulate_misaligned = emulate_misaligned, \
 	.console = UART16550_CONSOLE(CVA6_SOC_UART, 2, 50000000, 115200), \
 	.ipi = CLINT_IPI(CVA6_SOC_CLINT), \

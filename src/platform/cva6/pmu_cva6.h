@@ -1,10 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * The CVA6 PMU backend (pmu_cva6.c). Its own operations are exported so a
- * board that runs the backend somewhere slightly different (boards/qemu.c:
- * QEMU's counters do not freeze under mcountinhibit) can build a table
- * from them; everything else uses pmu_cva6 as it is.
- */
+/* The CVA6 PMU backend (pmu_cva6.c); its own ops are exported for the QEMU
+ * stand-in (boards/qemu.c), whose counters are QEMU's. */
 #ifndef TALLY_PMU_CVA6_H
 #define TALLY_PMU_CVA6_H
 #include "platform/common/pmu_csr.h"

@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What every Ibex board shares, whatever SoC is around the hart: M and U
- * modes only, so the payload runs in U-mode; mtvec.MODE hardwired to
- * vectored; no time CSR (rdtime traps and is emulated); the ibex PMU
- * backend. Only illegal instructions reach the firmware and come back
- * (rdtime and the counter reads it emulates): Ibex splits misaligned
- * accesses in hardware, and a U-mode access fault has no S-mode to go to
- * (panic). A board adds its name, RAM base and devices.
- *
- * lowRISC's example SoCs (simple_system, the demo system) put RAM at
- * IBEX_EXAMPLE_RAM; the core boots at +0x80, with the vectored mtvec table
- * below it (TALLY_RESET_OFFSET).
+ * What every Ibex board shares: M and U modes only (the payload runs in
+ * U-mode), vectored mtvec, no time CSR. Only illegal instructions come back
+ * from the firmware (rdtime, counter reads): Ibex splits misaligned accesses
+ * itself, and a U-mode fault has no S-mode to go to. A board adds its name,
+ * RAM base and devices. lowRISC's example SoCs put RAM at IBEX_EXAMPLE_RAM and
+ * boot at +0x80, the mtvec table below (TALLY_RESET_OFFSET).
  */
 #ifndef TALLY_IBEX_BOARD_H
 #define TALLY_IBEX_BOARD_H
