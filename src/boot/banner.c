@@ -37,25 +37,41 @@ static void put_str(const char *s)
 
 /*
  * The extensions offered here, in the registration list's order
- * (sbi_ext.h), the legacy console calls (EIDs below 0x10) apart. Straight
- * to the console, row by row: boot time is counted.
+ * (sbi_ext.h), then the legacy calls (EIDs below 0x10) as EID ranges:
+ * "legacy EIDs 0-8". Straight to the console, row by row: boot time is
+ * counted.
  */
 #define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) \
 	if ((eid) >= SBI_EXT_BASE && (offered))                          \
 		put_str(" " name);
 #define SBI_EXT_LEGACY(c, eid, fn, offered, boot, reset, irq_exit, name) \
-	if ((eid) < SBI_EXT_BASE && (offered)) {                           \
-		put_str(sep);                                              \
-		put_str(name);                                             \
-		sep = "/";                                                 \
-	}
+	if ((eid) < SBI_EXT_BASE && (offered))                             \
+		legacy |= 1u << ((eid) & 15);
 static void print_extensions(void)
 {
-	const char *sep = ", legacy ";
+	unsigned legacy = 0, n, m;
+	char sep = ' ';
 
 	put_str("Extensions    :");
 	SBI_EXTENSIONS(SBI_EXT_NAME, ~)
 	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
+	if (legacy)
+		put_str(", legacy EIDs");
+	for (n = 0; n < SBI_EXT_BASE; n = m) {
+		for (m = n; m < SBI_EXT_BASE && ((legacy >> m) & 1); m++)
+			;
+		if (m == n) {
+			m++;
+			continue;
+		}
+		console_putc(sep);
+		console_putc("0123456789abcdef"[n]);
+		if (m - n > 1) {
+			console_putc('-');
+			console_putc("0123456789abcdef"[m - 1]);
+		}
+		sep = ',';
+	}
 	console_putc('\n');
 }
 

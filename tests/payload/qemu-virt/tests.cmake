@@ -8,7 +8,7 @@ string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 # native, and the extension list without a stray space.
 tally_banner_test(banner tally.bin
   "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
-  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy putchar/getchar$"
+  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy EIDs 0-8$"
   "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
   "^  idx    csr          width  counts$"
   "^  0      0xc00        64     CPU_CYCLES$"
@@ -67,6 +67,19 @@ add_test(NAME exit-status-failure COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-exp
   ${CMAKE_BINARY_DIR}/exit-status-failure.log 60 3 "tally: shutdown requested by hart 0 (system failure)"
   ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
   -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
+
+# Legacy SBI v0.1 (legacy/legacy.c): every call on 2 harts, its errors and
+# firmware counters; the run ends with the legacy shutdown (exit status 0).
+tally_payload(legacy legacy/legacy.c smp/entry.S)
+tally_qemu_test(legacy legacy -smp 2)
+# No Sstc: set_timer through the CLINT, the interrupt passed on as STIP.
+tally_qemu_test(legacy-nosstc legacy -smp 2 -cpu ${_cpu},sstc=false)
+# An old payload that knows only the legacy console and shutdown ends QEMU with 0.
+tally_payload(legacy_old legacy/old.c)
+add_test(NAME legacy-shutdown COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/legacy-shutdown.log 60 0 "old payload: legacy putchar, then legacy shutdown"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/legacy_old.elf)
 
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
