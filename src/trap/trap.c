@@ -5,6 +5,7 @@
  * firmware counts and hands on to S-mode, and anything unexpected, which
  * ends in panic().
  */
+#include <stdio.h>
 #include "arch/csr.h"
 #include "arch/mprv.h"
 #include "base/machine.h"
@@ -68,14 +69,38 @@ static bool emulate_counter_read(struct trap_frame *f)
 }
 
 /*
+ * A trap S-mode cannot take: stvec unset (0), or the trap is a fault at
+ * the vector itself (redirecting it would fault there again, forever).
+ * Say so, with the cause and the addresses, and stop the machine (QEMU
+ * exits with status 3) instead of looping through M-mode.
+ */
+static __attribute__((noreturn)) void no_smode_handler(const struct trap_frame *f,
+							unsigned long cause, unsigned long tval,
+							unsigned long stvec)
+{
+	unsigned long epc = r_mepc();
+	char why[200];
+
+	snprintf(why, sizeof(why), "%s at sepc 0x%lx (stval 0x%lx) and S-mode has no handler: "
+		 "stvec 0x%lx%s%s", trap_cause_name(cause), epc, tval, stvec,
+		 stvec & ~3UL ? " (the trap is at the vector itself)" : " (unset)",
+		 epc == platform.payload_base ? "; it is the payload's first instruction: "
+		 "is a payload loaded there?" : "");
+	panic(f, why);
+}
+
+/*
  * Deliver the trap to S-mode as if it had never come to M-mode (priv spec
  * 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1 "Supervisor
  * Status Register").
  */
-static void redirect_to_smode(unsigned long cause, unsigned long tval,
-			      unsigned long prev_mode)
+static void redirect_to_smode(const struct trap_frame *f, unsigned long cause,
+			      unsigned long tval, unsigned long prev_mode)
 {
-	unsigned long ms = r_mstatus();
+	unsigned long ms = r_mstatus(), stvec = r_stvec();
+
+	if (!(stvec & ~3UL) || (stvec & ~3UL) == r_mepc())
+		no_smode_handler(f, cause, tval, stvec);
 
 	w_scause(cause);
 	w_sepc(r_mepc());
@@ -135,7 +160,7 @@ void trap_handler(struct trap_frame *f)
 	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
 		return;
 	if (features.has_s_mode) {
-		redirect_to_smode(cause, tval, prev);
+		redirect_to_smode(f, cause, tval, prev);
 		return;
 	}
 	panic(f, "payload fault and no S-mode to deliver it to");

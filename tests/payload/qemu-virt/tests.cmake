@@ -81,6 +81,41 @@ add_test(NAME legacy-shutdown COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-
   ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
   -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/legacy_old.elf)
 
+# Never hang silently (issue 24): no payload, a payload that faults at its
+# first instruction, an S-mode trap with stvec unset or faulting at the
+# vector itself. Each ends with a message naming the cause and the
+# addresses, and QEMU's failure status 3.
+add_test(NAME no-payload COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/no-payload.log 60 3
+  "tally: no payload at ${TALLY_PAYLOAD_BASE} (its first word is 0x00000000)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS})
+add_executable(fault_at_once.elf hang/fault_at_once.S)
+target_compile_options(fault_at_once.elf PRIVATE ${PAYLOAD_FLAGS})
+target_link_options(fault_at_once.elf PRIVATE ${TALLY_LINK_TARGET} -nostartfiles -nostdlib
+  -T ${CMAKE_CURRENT_SOURCE_DIR}/payload.ld -Wl,--defsym=PAYLOAD_BASE=${TALLY_PAYLOAD_BASE})
+add_test(NAME payload-faults-at-once COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/payload-faults-at-once.log 60 "0x2 (illegal instruction)" 0xc0001073
+  --line "illegal instruction at sepc ${TALLY_PAYLOAD_BASE} (stval 0xc0001073) and S-mode has no handler: stvec 0x0 (unset)"
+  --line "it is the payload's first instruction: is a payload loaded there?"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/fault_at_once.elf)
+tally_payload(stvec_unset hang/hang.c)
+target_compile_definitions(stvec_unset.elf PRIVATE STVEC_UNSET)
+add_test(NAME stvec-unset COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/stvec-unset.log 60 "0x7 (store/AMO access fault)" ${TALLY_FW_BASE}
+  --line "store/AMO access fault at sepc 0x"
+  --line "(stval ${TALLY_FW_BASE}) and S-mode has no handler: stvec 0x0 (unset)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/stvec_unset.elf)
+tally_payload(stvec_self hang/hang.c)
+target_compile_definitions(stvec_self.elf PRIVATE STVEC_SELF)
+add_test(NAME stvec-faults-itself COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/stvec-faults-itself.log 60 "0x1 (instruction access fault)" ${TALLY_FW_BASE}
+  --line "instruction access fault at sepc ${TALLY_FW_BASE} (stval ${TALLY_FW_BASE}) and S-mode has no handler: stvec ${TALLY_FW_BASE} (the trap is at the vector itself)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/stvec_self.elf)
+
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;
 # with h=false they must be NOT_SUPPORTED (smp_noh expects that).
