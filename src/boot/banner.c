@@ -227,8 +227,10 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
 	print_counter_reads(machine, found);
 	if (machine->has_pmp)
-		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
-		       (unsigned long)_fw_start, (unsigned long)_fw_end);
+		/* what the NAPOT entry covers (init.c), not just the image */
+		printf("PMP           : [0x%lx, 0x%lx) closed to lower modes (image ends 0x%lx)\n",
+		       (unsigned long)machine->fw_lo, (unsigned long)machine->fw_hi,
+		       (unsigned long)_fw_end);
 	else
 		printf("PMP           : NONE - the payload can overwrite the firmware\n");
 	print_counters(board->pmu, found, fw_events);
