@@ -88,7 +88,9 @@ struct sbiret sbi_legacy_clear_ipi(unsigned long a0, unsigned long a1, unsigned 
  * S-mode's memory, read with S-mode's translation and permissions (PMP
  * included: never the firmware's own memory), bit i = hart i. A NULL
  * pointer means every hart (base -1 of the modern calls). false: a byte
- * of it faulted.
+ * of it faulted, or lies in the firmware's region as a number. That check
+ * is QEMU 7.2's due: there an MPRV load reads the page holding the load
+ * instruction itself whatever PMP says (the fuzzer found it).
  */
 static bool hart_mask(unsigned long ptr, unsigned long *mask, unsigned long *base)
 {
@@ -97,6 +99,8 @@ static bool hart_mask(unsigned long ptr, unsigned long *mask, unsigned long *bas
 	if (!ptr)
 		return true;
 	*base = 0;
+	if (ptr < features.fw_hi && ptr + sizeof(long) > features.fw_lo)
+		return false;
 	return read_lower_ulong(ptr, mask);
 }
 

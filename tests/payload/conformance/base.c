@@ -71,7 +71,7 @@ void test_base(void)
 	/* Unknown extensions and unknown functions of every extension. */
 	check_eq(SBI0(EXT_UNKNOWN, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unknown EID 0x%lx", EXT_UNKNOWN);
 	check_eq(SBI0(EXT_CPPC, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented EID CPPC");
-	check_eq(SBI0(0x08, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented legacy EID 0x08");
+	check_eq(SBI0(0x09, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "EID 0x09, past the legacy range");
 	check_eq(SBI0(SBI_EXT_BASE, 7).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID 7");
 	check_eq(SBI0(SBI_EXT_BASE, ~0UL).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID ~0");
 	check_eq(SBI0(SBI_EXT_TIME, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "time: unknown FID 1");

@@ -337,6 +337,22 @@ static void test_bad_masks(void)
 	}
 }
 
+/*
+ * Every page of the firmware's first 64 KiB (the PMP region is at least
+ * that): on QEMU 7.2 an MPRV load could read the page holding the load
+ * instruction itself; the firmware must refuse all of them.
+ */
+static void test_firmware_pages(void)
+{
+	unsigned long read = 0;
+
+	for (unsigned long k = 0; k < 16; k++)
+		read += legacy(SBI_EXT_LEGACY_SEND_IPI, FW_BASE + k * 0x1000 + 0x10, A1_MARK, 0,
+			       0).error != SBI_ERR_INVALID_ADDRESS;
+	check_eq(read, 0, "send_ipi with a mask in each of the firmware's first 16 pages -> "
+		 "INVALID_ADDRESS");
+}
+
 static void test_send_ipi(void)
 {
 	mask_word = 1UL << boot;
@@ -495,6 +511,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_fences();
 	check_counters("remote fences");
 	test_bad_masks();
+	test_firmware_pages();
 	check_counters("refused calls");
 	test_virtual_mask();
 	check_counters("virtual masks");
