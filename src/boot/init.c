@@ -198,8 +198,7 @@ static void check_payload(uintptr_t base)
 
 	if (first != 0 && first != ~0u)
 		return;
-	printf("tally: no payload at 0x%lx (its first word is 0x%08x): load one linked "
-	       "at that address (QEMU: -kernel payload.elf)\n", (unsigned long)base,
+	printf("tally: no payload at 0x%lx (first word 0x%08x)\n", (unsigned long)base,
 	       (unsigned)first);
 	board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 }

@@ -17,6 +17,7 @@
 #include "hart/sse.h"
 #include "hart/timer.h"
 #include "sbi/sbi_ext.h"
+#include "tally_config.h"
 #include "trap/counters.h"
 #include "trap/trap.h"
 
@@ -68,6 +69,7 @@ static bool emulate_counter_read(struct trap_frame *f)
 	return true;
 }
 
+#if TALLY_SMODE_EXTENSIONS   /* an M+U image (Ibex) never redirects: no S-mode */
 /*
  * A trap S-mode cannot take: stvec unset (0), or the trap is a fault at
  * the vector itself (redirecting it would fault there again, forever).
@@ -88,6 +90,7 @@ static __attribute__((noreturn)) void no_smode_handler(const struct trap_frame *
 		 "is a payload loaded there?" : "");
 	panic(f, why);
 }
+#endif
 
 /*
  * Deliver the trap to S-mode as if it had never come to M-mode (priv spec
@@ -97,10 +100,14 @@ static __attribute__((noreturn)) void no_smode_handler(const struct trap_frame *
 static void redirect_to_smode(const struct trap_frame *f, unsigned long cause,
 			      unsigned long tval, unsigned long prev_mode)
 {
-	unsigned long ms = r_mstatus(), stvec = r_stvec();
+	unsigned long ms = r_mstatus();
+
+#if TALLY_SMODE_EXTENSIONS
+	unsigned long stvec = r_stvec();
 
 	if (!(stvec & ~3UL) || (stvec & ~3UL) == r_mepc())
 		no_smode_handler(f, cause, tval, stvec);
+#endif
 
 	w_scause(cause);
 	w_sepc(r_mepc());

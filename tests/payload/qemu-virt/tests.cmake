@@ -88,7 +88,7 @@ add_test(NAME legacy-shutdown COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-
 # addresses, and QEMU's failure status 3.
 add_test(NAME no-payload COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
   ${CMAKE_BINARY_DIR}/no-payload.log 60 3
-  "tally: no payload at ${TALLY_PAYLOAD_BASE} (its first word is 0x00000000)"
+  "tally: no payload at ${TALLY_PAYLOAD_BASE} (first word 0x00000000)"
   ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
   -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS})
 add_executable(fault_at_once.elf hang/fault_at_once.S)
