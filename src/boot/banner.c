@@ -57,8 +57,8 @@ static void print_extensions(void)
 	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
 	if (legacy)
 		put_str(", legacy EIDs");
-	for (n = 0; n < SBI_EXT_BASE; n = m) {
-		for (m = n; m < SBI_EXT_BASE && ((legacy >> m) & 1); m++)
+	for (n = 0; legacy >> n; n = m) {   /* up to the last one offered */
+		for (m = n; (legacy >> m) & 1; m++)
 			;
 		if (m == n) {
 			m++;
@@ -228,9 +228,8 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	print_counter_reads(machine, found);
 	if (machine->has_pmp)
 		/* what the NAPOT entry covers (init.c), not just the image */
-		printf("PMP           : [0x%lx, 0x%lx) closed to lower modes (image ends 0x%lx)\n",
-		       (unsigned long)machine->fw_lo, (unsigned long)machine->fw_hi,
-		       (unsigned long)_fw_end);
+		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
+		       (unsigned long)machine->fw_lo, (unsigned long)machine->fw_hi);
 	else
 		printf("PMP           : NONE - the payload can overwrite the firmware\n");
 	print_counters(board->pmu, found, fw_events);

@@ -9,7 +9,7 @@ string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 tally_banner_test(banner tally.bin
   "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
   "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy EIDs 0-8$"
-  "^PMP +: .0x80000000, 0x80[0-9a-f]{6}. closed to lower modes .image ends 0x80[0-9a-f]{6}.$"
+  "^PMP +: firmware .0x80000000, 0x80020000. closed to lower modes$"
   "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
   "^  idx    csr          width  counts$"
   "^  0      0xc00        64     CPU_CYCLES$"
