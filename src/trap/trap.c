@@ -74,11 +74,12 @@ static bool emulate_counter_read(struct trap_frame *f)
  * A trap S-mode cannot take: stvec unset (0), or the trap is a fault at
  * the vector itself (redirecting it would fault there again, forever).
  * Say so, with the cause and the addresses, and stop the machine (QEMU
- * exits with status 3) instead of looping through M-mode.
+ * exits with status 3) instead of looping through M-mode. Out of line and
+ * cold: trap_handler's other paths keep their instruction counts.
  */
-static __attribute__((noreturn)) void no_smode_handler(const struct trap_frame *f,
-							unsigned long cause, unsigned long tval,
-							unsigned long stvec)
+static __attribute__((noreturn, noinline, cold))
+void no_smode_handler(const struct trap_frame *f, unsigned long cause, unsigned long tval,
+		      unsigned long stvec)
 {
 	unsigned long epc = r_mepc();
 	char why[200];
