@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Memory as the trapped mode sees it, for misaligned.c, and the glue around
- * the emulation (a platform's emulate_misaligned hook). With MPRV set,
+ * Memory as the trapped mode sees it, for misaligned.c, the legacy SBI
+ * calls' hart masks (sbi/sbi_legacy.c), and the glue around the emulation
+ * (a platform's emulate_misaligned hook). With MPRV set,
  * M-mode data accesses are translated and protected as the mode in MPP,
  * which the trap left there (priv spec 3.1.6.3 "Memory Privilege in
  * mstatus Register"): S-mode's page tables, SUM, MXR and PMP apply to each
@@ -87,6 +88,22 @@ bool read_lower_insn(unsigned long epc, uint32_t *insn)
 
 	w_mepc(mepc);   /* a faulting byte access under the guard moved it */
 	return ok;
+}
+
+bool read_lower_ulong(unsigned long addr, unsigned long *val)
+{
+	unsigned long mepc = r_mepc(), v = 0;
+	uint8_t b = 0;
+	unsigned i;
+
+	for (i = 0; i < sizeof(long); i++) {
+		if (load8(addr + i, &b))
+			break;
+		v |= (unsigned long)b << (8 * i);
+	}
+	w_mepc(mepc);   /* a faulting byte access under the guard moved it */
+	*val = v;
+	return i == sizeof(long);
 }
 
 bool emulate_misaligned(struct trap_frame *f, unsigned long *cause, unsigned long *tval)

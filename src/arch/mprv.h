@@ -8,6 +8,9 @@
 
 /* The instruction at epc as the trapped mode sees it; false if a read faulted. */
 bool read_lower_insn(unsigned long epc, uint32_t *insn);
+/* The unsigned long at addr as the mode that trapped (mstatus.MPP) reads it,
+ * byte by byte (any alignment); false if a byte faulted. mepc is kept. */
+bool read_lower_ulong(unsigned long addr, unsigned long *val);
 
 /*
  * The firmware side (arch/mprv.c), a platform's emulate_misaligned hook:

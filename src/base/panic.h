@@ -5,6 +5,9 @@
 
 struct trap_frame;
 
+/* mcause in the priv spec's words ("store/AMO access fault"); S-mode images only. */
+const char *trap_cause_name(unsigned long mcause);
+
 /* Print why, where and (f != NULL) every register; then the board powers off or the hart stops. */
 __attribute__((noreturn)) void panic(const struct trap_frame *f, const char *why);
 

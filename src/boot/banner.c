@@ -37,25 +37,41 @@ static void put_str(const char *s)
 
 /*
  * The extensions offered here, in the registration list's order
- * (sbi_ext.h), the legacy console calls (EIDs below 0x10) apart. Straight
- * to the console, row by row: boot time is counted.
+ * (sbi_ext.h), then the legacy calls (EIDs below 0x10) as EID ranges:
+ * "legacy EIDs 0-8". Straight to the console, row by row: boot time is
+ * counted.
  */
 #define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) \
 	if ((eid) >= SBI_EXT_BASE && (offered))                          \
 		put_str(" " name);
 #define SBI_EXT_LEGACY(c, eid, fn, offered, boot, reset, irq_exit, name) \
-	if ((eid) < SBI_EXT_BASE && (offered)) {                           \
-		put_str(sep);                                              \
-		put_str(name);                                             \
-		sep = "/";                                                 \
-	}
+	if ((eid) < SBI_EXT_BASE && (offered))                             \
+		legacy |= 1u << ((eid) & 15);
 static void print_extensions(void)
 {
-	const char *sep = ", legacy ";
+	unsigned legacy = 0, n, m;
+	char sep = ' ';
 
 	put_str("Extensions    :");
 	SBI_EXTENSIONS(SBI_EXT_NAME, ~)
 	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
+	if (legacy)
+		put_str(", legacy EIDs");
+	for (n = 0; legacy >> n; n = m) {   /* up to the last one offered */
+		for (m = n; (legacy >> m) & 1; m++)
+			;
+		if (m == n) {
+			m++;
+			continue;
+		}
+		console_putc(sep);
+		console_putc("0123456789abcdef"[n]);
+		if (m - n > 1) {
+			console_putc('-');
+			console_putc("0123456789abcdef"[m - 1]);
+		}
+		sep = ',';
+	}
 	console_putc('\n');
 }
 
@@ -211,8 +227,9 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
 	print_counter_reads(machine, found);
 	if (machine->has_pmp)
+		/* what the NAPOT entry covers (init.c), not just the image */
 		printf("PMP           : firmware [0x%lx, 0x%lx) closed to lower modes\n",
-		       (unsigned long)_fw_start, (unsigned long)_fw_end);
+		       (unsigned long)machine->fw_lo, (unsigned long)machine->fw_hi);
 	else
 		printf("PMP           : NONE - the payload can overwrite the firmware\n");
 	print_counters(board->pmu, found, fw_events);

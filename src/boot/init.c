@@ -4,6 +4,7 @@
  * payload relies on, prints the banner and enters the payload as OpenSBI's
  * fw_jump does; the other harts set up their own CSRs and park.
  */
+#include <stdio.h>
 #include "arch/csr.h"
 #include "arch/entry.h"
 #include "arch/fence.h"
@@ -168,6 +169,23 @@ static void hart_init(unsigned long hartid)
 		set_mie(MIP_MSIP);
 }
 
+/*
+ * No payload where the firmware would jump: nothing loaded there reads
+ * as zeros (QEMU's RAM) or all ones (erased flash, a floating bus), never
+ * an instruction (both are illegal instruction encodings). Say so and
+ * stop with the failure status rather than fault in a loop.
+ */
+static void check_payload(uintptr_t base)
+{
+	uint32_t first = *(volatile const uint32_t *)base;
+
+	if (first != 0 && first != ~0u)
+		return;
+	printf("tally: no payload at 0x%lx (first word 0x%08x)\n", (unsigned long)base,
+	       (unsigned)first);
+	board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
+}
+
 void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
@@ -192,6 +210,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
 	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);
+	check_payload(platform.payload_base);
 	enter_payload(hartid, platform.payload_base, fdt);
 }
 

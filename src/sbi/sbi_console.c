@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Console for payloads: the legacy putchar/getchar calls (SBI spec 5.2,
- * 5.3) that early boot code still uses, and the Debug Console extension
- * DBCN (SBI spec chapter 12), whose buffers are checked before use.
+ * Console for payloads: the Debug Console extension DBCN (SBI spec chapter
+ * 12), whose buffers are checked before use. The legacy putchar/getchar
+ * calls are in sbi_legacy.c.
  */
 #include "base/mem.h"
 #include "base/board.h"
@@ -10,22 +10,6 @@
 #include "sbi/sbi_ext.h"
 
 enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
-
-/* Legacy calls return in a0 only; a1 goes back unchanged. */
-struct sbiret sbi_legacy_putchar(unsigned long a0, unsigned long a1, unsigned long a2,
-				 unsigned long a3, unsigned long a4, unsigned long a5,
-				 unsigned long fid)
-{
-	board_putc((char)a0);
-	return (struct sbiret){ 0, a1 };
-}
-
-struct sbiret sbi_legacy_getchar(unsigned long a0, unsigned long a1, unsigned long a2,
-				 unsigned long a3, unsigned long a4, unsigned long a5,
-				 unsigned long fid)
-{
-	return (struct sbiret){ board_getc(), a1 };
-}
 
 struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,

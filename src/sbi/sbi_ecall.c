@@ -3,9 +3,9 @@
  * The SBI dispatcher: EID -> decoder, generated from the list in
  * sbi_ext.h.
  *
- * The dispatcher is a table of 32 slots indexed by the EID's low five
- * bits, two ways each (like a 2-way set-associative cache): load the
- * slot's first EID, check that it is the whole EID asked for, jump to its
+ * The dispatcher is a table of SBI_SLOTS slots (sbi_ext.h: 32, or 128
+ * with the legacy remote fences) indexed by the EID's low bits, two ways
+ * each (like a 2-way set-associative cache): load the slot's first EID, check that it is the whole EID asked for, jump to its
  * decoder; else the same with the second way. A row takes the first way
  * of its slot unless an earlier row of the list has it: FWFT shares
  * SRST's slot (both end in 0x54), SUSP Base's, SSE TIME's. The ways are
@@ -28,8 +28,9 @@
 #define SBI_EVAL(...) __VA_ARGS__
 #define SBI_EXTENSIONS_AGAIN() SBI_EXTENSIONS
 #define ROW_INDEX(c, eid, fn, ...) ROW_##fn,
-#define ROW_SLOT(c, eid, fn, ...) SLOT_##fn = (eid) & 0x1f,
-#define EARLIER(row, eid, fn, ...) + (((eid) & 0x1f) == SLOT_##row && ROW_##fn < ROW_##row)
+#define SLOT_OF(eid) ((eid) & (SBI_SLOTS - 1))
+#define ROW_SLOT(c, eid, fn, ...) SLOT_##fn = SLOT_OF(eid),
+#define EARLIER(row, eid, fn, ...) + (SLOT_OF(eid) == SLOT_##row && ROW_##fn < ROW_##row)
 #define ROW_WAY(c, eid, fn, ...) WAY_##fn = 0 SBI_DEFER(SBI_EXTENSIONS_AGAIN)()(EARLIER, fn),
 #define ROW_CHECK(c, eid, fn, ...) \
 	_Static_assert(WAY_##fn < 2, #fn ": a third extension in one dispatcher slot");
@@ -66,18 +67,18 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
 
 /*
  * Every way first says "no such extension" with an EID no caller can
- * match in that slot (~0 has low bits 31, and is only checked in slots
- * 0..30), then each extension takes its way of the slot of its low five
- * bits.
+ * match in that slot (~0 lands in the last slot, and is only checked in
+ * the others; the last slot's 0 lands in slot 0), then each extension
+ * takes its way of the slot of its low bits.
  */
 #define NONE { ~0UL, sbi_ext_none }
 #define ZERO { 0, sbi_ext_none }
-#define ROW_ENTRY(c, eid, fn, ...) [(eid) & 0x1f].way[WAY_##fn] = { (eid), fn },
+#define ROW_ENTRY(c, eid, fn, ...) [SLOT_OF(eid)].way[WAY_##fn] = { (eid), fn },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-static const struct sbi_ext_slot slots[32] = {
-	[0 ... 30] = { .way = { [0 ... WAYS - 1] = NONE } },
-	[31] = { .way = { [0 ... WAYS - 1] = ZERO } },
+static const struct sbi_ext_slot slots[SBI_SLOTS] = {
+	[0 ... SBI_SLOTS - 2] = { .way = { [0 ... WAYS - 1] = NONE } },
+	[SBI_SLOTS - 1] = { .way = { [0 ... WAYS - 1] = ZERO } },
 	SBI_EXTENSIONS(ROW_ENTRY, ~)
 };
 #pragma GCC diagnostic pop
@@ -92,7 +93,7 @@ struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	 * switch while perf counts. (Its slot in the table says the same.) */
 	if (eid == SBI_EXT_PMU)
 		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
-	s = &slots[eid & 0x1f];
+	s = &slots[SLOT_OF(eid)];
 	if (s->way[0].eid == eid)
 		return s->way[0].handler(a0, a1, a2, a3, a4, a5, fid);
 	if (WAYS == 2 && s->way[WAYS - 1].eid == eid)

@@ -41,11 +41,15 @@ static inline void sbi_no_hook(unsigned long hartid) {}
 	X(c, SBI_EXT_PMU, sbi_pmu_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "PMU")         \
 	SBI_EXTENSIONS_SMP(X, c)                                                         \
 	SBI_EXTENSIONS_SMODE(X, c)                                                       \
-	/* the legacy console calls (EIDs 0x00-0x0F: the banner lists them apart) */     \
+	/* legacy SBI v0.1 (sbi_legacy.c; EIDs below 0x10: the banner lists them apart) */ \
 	X(c, SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar, true, NO_HOOK, NO_HOOK,         \
 	  NO_HOOK, "putchar")                                                            \
 	X(c, SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar, true, NO_HOOK, NO_HOOK,         \
-	  NO_HOOK, "getchar")
+	  NO_HOOK, "getchar")                                                            \
+	X(c, SBI_EXT_LEGACY_SHUTDOWN, sbi_legacy_shutdown, true, NO_HOOK, NO_HOOK,       \
+	  NO_HOOK, "shutdown")                                                           \
+	SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                                \
+	SBI_EXTENSIONS_LEGACY_SMP(X, c)
 
 /* Harts reach each other through IPIs: without them (TALLY_SMP off) no HSM, IPI, RFENCE. */
 #if TALLY_SMP
@@ -74,6 +78,42 @@ static inline void sbi_no_hook(unsigned long hartid) {}
 	  sse_hart_start, sse_irq_exit, "SSE")
 #else
 #define SBI_EXTENSIONS_SMODE(X, c)
+#endif
+
+/* The legacy calls only an S-mode payload can use (Ibex: not linked). */
+#if TALLY_SMODE_EXTENSIONS
+#define SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                                \
+	X(c, SBI_EXT_LEGACY_SET_TIMER, sbi_legacy_set_timer, features.has_s_mode,        \
+	  NO_HOOK, NO_HOOK, NO_HOOK, "set_timer")                                        \
+	X(c, SBI_EXT_LEGACY_CLEAR_IPI, sbi_legacy_clear_ipi, features.has_s_mode,        \
+	  NO_HOOK, NO_HOOK, NO_HOOK, "clear_ipi")
+#else
+#define SBI_EXTENSIONS_LEGACY_SMODE(X, c)
+#endif
+/* ... and those that reach other harts, offered as their modern twins are. */
+#if TALLY_SMODE_EXTENSIONS && TALLY_SMP
+#define SBI_EXTENSIONS_LEGACY_SMP(X, c)                                                  \
+	X(c, SBI_EXT_LEGACY_SEND_IPI, sbi_legacy_send_ipi,                               \
+	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK, "send_ipi") \
+	X(c, SBI_EXT_LEGACY_REMOTE_FENCE_I, sbi_legacy_remote_fence_i,                   \
+	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
+	  "remote_fence_i")                                                              \
+	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, sbi_legacy_remote_sfence_vma,             \
+	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
+	  "remote_sfence_vma")                                                           \
+	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_remote_sfence_vma_asid,   \
+	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
+	  "remote_sfence_vma_asid")
+/*
+ * The dispatcher's slots (sbi_ecall.c) are EID & (SBI_SLOTS - 1). With 32,
+ * remote_fence_i (EID 5) would be a third row in TIME's and SSE's slot
+ * (both EIDs end in 0x45): 128 slots separate it. The same instructions
+ * per call; a larger table (rv64: 4 KiB).
+ */
+#define SBI_SLOTS 128
+#else
+#define SBI_EXTENSIONS_LEGACY_SMP(X, c)
+#define SBI_SLOTS 32
 #endif
 
 /* Every decoder, declared from its row. */

@@ -5,6 +5,7 @@
  * firmware counts and hands on to S-mode, and anything unexpected, which
  * ends in panic().
  */
+#include <stdio.h>
 #include "arch/csr.h"
 #include "arch/mprv.h"
 #include "base/machine.h"
@@ -16,6 +17,7 @@
 #include "hart/sse.h"
 #include "hart/timer.h"
 #include "sbi/sbi_ext.h"
+#include "tally_config.h"
 #include "trap/counters.h"
 #include "trap/trap.h"
 
@@ -67,15 +69,46 @@ static bool emulate_counter_read(struct trap_frame *f)
 	return true;
 }
 
+#if TALLY_SMODE_EXTENSIONS   /* an M+U image (Ibex) never redirects: no S-mode */
+/*
+ * A trap S-mode cannot take: stvec unset (0), or the trap is a fault at
+ * the vector itself (redirecting it would fault there again, forever).
+ * Say so, with the cause and the addresses, and stop the machine (QEMU
+ * exits with status 3) instead of looping through M-mode. Out of line and
+ * cold: trap_handler's other paths keep their instruction counts.
+ */
+static __attribute__((noreturn, noinline, cold))
+void no_smode_handler(const struct trap_frame *f, unsigned long cause, unsigned long tval,
+		      unsigned long stvec)
+{
+	unsigned long epc = r_mepc();
+	char why[200];
+
+	snprintf(why, sizeof(why), "%s at sepc 0x%lx (stval 0x%lx) and S-mode has no handler: "
+		 "stvec 0x%lx%s%s", trap_cause_name(cause), epc, tval, stvec,
+		 stvec & ~3UL ? " (the trap is at the vector itself)" : " (unset)",
+		 epc == platform.payload_base ? "; it is the payload's first instruction: "
+		 "is a payload loaded there?" : "");
+	panic(f, why);
+}
+#endif
+
 /*
  * Deliver the trap to S-mode as if it had never come to M-mode (priv spec
  * 3.1.6.1 "Privilege and Global Interrupt-Enable Stack", 4.1.1 "Supervisor
  * Status Register").
  */
-static void redirect_to_smode(unsigned long cause, unsigned long tval,
-			      unsigned long prev_mode)
+static void redirect_to_smode(const struct trap_frame *f, unsigned long cause,
+			      unsigned long tval, unsigned long prev_mode)
 {
 	unsigned long ms = r_mstatus();
+
+#if TALLY_SMODE_EXTENSIONS
+	unsigned long stvec = r_stvec();
+
+	if (!(stvec & ~3UL) || (stvec & ~3UL) == r_mepc())
+		no_smode_handler(f, cause, tval, stvec);
+#endif
 
 	w_scause(cause);
 	w_sepc(r_mepc());
@@ -135,7 +168,7 @@ void trap_handler(struct trap_frame *f)
 	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
 		return;
 	if (features.has_s_mode) {
-		redirect_to_smode(cause, tval, prev);
+		redirect_to_smode(f, cause, tval, prev);
 		return;
 	}
 	panic(f, "payload fault and no S-mode to deliver it to");

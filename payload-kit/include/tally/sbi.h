@@ -165,9 +165,12 @@ static inline int sbi_has_extension(long extension_id)
 
 /* ---- Legacy extensions (chapter 5, SBI v0.1) ------------------------------
  * The EID is the function; the answer comes back in a0 only (here: the
- * return value). Tally answers console putchar and getchar; the others
- * return SBI_ERR_NOT_SUPPORTED where the firmware does not implement them
- * (docs/extensions.md). New code should use TIME, IPI, RFENCE, SRST, DBCN.
+ * return value). Tally implements all nine where the hart has S-mode; on
+ * an M+U hart (Ibex) console putchar, getchar and shutdown only, the others
+ * answer SBI_ERR_NOT_SUPPORTED (docs/extensions.md). A hart_mask is a
+ * pointer to one unsigned long (NULL: every hart); one the firmware cannot
+ * read answers SBI_ERR_INVALID_ADDRESS. New code should use TIME, IPI,
+ * RFENCE, SRST, DBCN.
  */
 static inline long sbi_legacy_set_timer(uint64_t stime_value)
 { return sbi_ecall(SBI_EXT_LEGACY_SET_TIMER, 0, SBI_LO(stime_value), SBI_HI(stime_value), 0, 0, 0, 0).error; }

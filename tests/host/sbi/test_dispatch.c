@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * src/sbi/sbi_ecall.c against stub extensions: every implemented EID reaches
+ * src/sbi/sbi_ecall.c against stub extensions: every implemented EID (the
+ * legacy v0.1 ones too, a row each) reaches
  * its handler with a0..a5 and fid in order, unknown EIDs get
  * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
  * sbi_ext_probe agrees with the dispatcher; the list's hooks
@@ -17,9 +18,13 @@ struct features features = { .has_s_mode = true };
 static bool have_ipi = true;
 bool ipi_available(void) { return have_ipi; }
 
-enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR, SUSP, SSE };
+enum { NONE, BASE, PUTCHAR, GETCHAR, TIME, SRST, DBCN, PMU, HSM, IPI, RFENCE, FWFT, DBTR, SUSP, SSE,
+       L_SET_TIMER, L_CLEAR_IPI, L_SEND_IPI, L_FENCE_I, L_SFENCE_VMA, L_SFENCE_VMA_ASID, L_SHUTDOWN };
 static const char *const names[] = { "none", "base", "putchar", "getchar", "time", "srst",
-				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr", "susp", "sse" };
+				     "dbcn", "pmu", "hsm", "ipi", "rfence", "fwft", "dbtr", "susp", "sse",
+				     "legacy set_timer", "legacy clear_ipi", "legacy send_ipi",
+				     "legacy remote_fence_i", "legacy remote_sfence_vma",
+				     "legacy remote_sfence_vma_asid", "legacy shutdown" };
 
 static struct {
 	int which;
@@ -54,6 +59,13 @@ STUB(sbi_dbcn_ecall, DBCN)
 STUB(sbi_pmu_ecall, PMU)
 STUB(sbi_legacy_putchar, PUTCHAR)
 STUB(sbi_legacy_getchar, GETCHAR)
+STUB(sbi_legacy_set_timer, L_SET_TIMER)
+STUB(sbi_legacy_clear_ipi, L_CLEAR_IPI)
+STUB(sbi_legacy_send_ipi, L_SEND_IPI)
+STUB(sbi_legacy_remote_fence_i, L_FENCE_I)
+STUB(sbi_legacy_remote_sfence_vma, L_SFENCE_VMA)
+STUB(sbi_legacy_remote_sfence_vma_asid, L_SFENCE_VMA_ASID)
+STUB(sbi_legacy_shutdown, L_SHUTDOWN)
 STUB(sbi_hsm_ecall, HSM)
 STUB(sbi_ipi_ecall, IPI)
 STUB(sbi_rfence_ecall, RFENCE)
@@ -78,6 +90,12 @@ static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
 	{ SBI_EXT_DBCN, DBCN }, { SBI_EXT_PMU, PMU },
 	{ SBI_EXT_LEGACY_PUTCHAR, PUTCHAR }, { SBI_EXT_LEGACY_GETCHAR, GETCHAR },
+	/* legacy SBI v0.1: one row per EID (0x00-0x08) */
+	{ SBI_EXT_LEGACY_SET_TIMER, L_SET_TIMER }, { SBI_EXT_LEGACY_CLEAR_IPI, L_CLEAR_IPI },
+	{ SBI_EXT_LEGACY_SEND_IPI, L_SEND_IPI }, { SBI_EXT_LEGACY_REMOTE_FENCE_I, L_FENCE_I },
+	{ SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, L_SFENCE_VMA },
+	{ SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, L_SFENCE_VMA_ASID },
+	{ SBI_EXT_LEGACY_SHUTDOWN, L_SHUTDOWN },
 	{ SBI_EXT_HSM, HSM }, { SBI_EXT_IPI, IPI }, { SBI_EXT_RFENCE, RFENCE },
 	/* the second way of their slots (FWFT: SRST's, SUSP: Base's, SSE: TIME's) */
 	{ SBI_EXT_FWFT, FWFT }, { SBI_EXT_DBTR, DBTR }, { SBI_EXT_SUSP, SUSP }, { SBI_EXT_SSE, SSE },
@@ -86,12 +104,14 @@ static const struct { unsigned long eid; int which; } implemented[] = {
 
 /* Extensions Tally does not implement (yet), and odd values. */
 static const unsigned long unknown[] = {
-	SBI_EXT_LEGACY_SET_TIMER, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0f, 0x11,
+	0x09, 0x0a, 0x0f, 0x11,   /* the legacy range ends at 0x08 (OpenSBI's too) */
 	0x735048, 0x52464E42, 0x48534E /* one off IPI, RFNC, HSM */,
 	0x43505043 /* CPPC */, 0x4E41434C /* NACL */, 0x535441 /* STA */,
 	0x4D505859 /* MPXY */,
 	0x504D54 /* "PMT", one off */, 0x504D56, 0x54494D44, 0x53525355, 0x4442434F,
-	/* same low five bits as an implemented EID (the dispatcher's slot) */
+	/* same low five or seven bits as an implemented EID (the dispatcher's slot) */
+	SBI_EXT_LEGACY_SET_TIMER + SBI_SLOTS, SBI_EXT_LEGACY_REMOTE_FENCE_I + SBI_SLOTS,
+	SBI_EXT_LEGACY_SHUTDOWN + SBI_SLOTS, SBI_EXT_TIME + SBI_SLOTS, SBI_EXT_SSE - SBI_SLOTS,
 	SBI_EXT_BASE + 0x20, SBI_EXT_TIME ^ 0x100, SBI_EXT_DBCN + 0x20, SBI_EXT_SRST - 0x20,
 	SBI_EXT_LEGACY_PUTCHAR + 0x20, SBI_EXT_LEGACY_GETCHAR + 0x40, SBI_EXT_PMU + 0x20,
 	SBI_EXT_HSM + 0x20, SBI_EXT_IPI - 0x20, SBI_EXT_RFENCE + 0x40, SBI_EXT_FWFT + 0x20, SBI_EXT_DBTR - 0x40,
@@ -185,14 +205,22 @@ static void d_no_ipi_no_hart_extensions(void)
 	/* A single-hart board (no IPI): HSM, IPI and RFENCE are not offered.
 	 * The dispatcher still jumps to their handlers (no call on its path),
 	 * which answer NOT_SUPPORTED themselves (checked on QEMU and Ibex). */
-	const unsigned long eids[] = { SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE };
+	const unsigned long eids[] = { SBI_EXT_HSM, SBI_EXT_IPI, SBI_EXT_RFENCE,
+				       SBI_EXT_LEGACY_SEND_IPI, SBI_EXT_LEGACY_REMOTE_FENCE_I,
+				       SBI_EXT_LEGACY_REMOTE_SFENCE_VMA,
+				       SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID };
 
 	have_ipi = false;
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < sizeof(eids) / sizeof(eids[0]); i++) {
 		CHECK_EQ(sbi_ext_probe(eids[i]), 0);
 	}
+	/* the legacy calls that need no other hart stay */
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_LEGACY_SET_TIMER), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_LEGACY_CLEAR_IPI), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_LEGACY_SHUTDOWN), 1);
 	have_ipi = true;
 	CHECK_EQ(sbi_ext_probe(SBI_EXT_HSM), 1);
+	CHECK_EQ(sbi_ext_probe(SBI_EXT_LEGACY_SEND_IPI), 1);
 }
 
 static void d_no_s_mode_time_not_offered(void)
@@ -206,6 +234,10 @@ static void d_no_s_mode_time_not_offered(void)
 	CHECK_EQ(got.which, TIME);
 	CHECK_EQ(sbi_ext_probe(SBI_EXT_PMU), 1);
 	CHECK_EQ(sbi_ext_probe(SBI_EXT_BASE), 1);
+	/* ... nor the legacy calls for S-mode; the console and shutdown stay */
+	for (unsigned long eid = 0; eid <= SBI_EXT_LEGACY_SHUTDOWN; eid++)
+		CHECK_EQ(sbi_ext_probe(eid), eid == SBI_EXT_LEGACY_PUTCHAR ||
+			 eid == SBI_EXT_LEGACY_GETCHAR || eid == SBI_EXT_LEGACY_SHUTDOWN);
 	features.has_s_mode = true;
 	CHECK_EQ(sbi_ext_probe(SBI_EXT_TIME), 1);
 }

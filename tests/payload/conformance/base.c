@@ -9,19 +9,23 @@
 void test_base(void)
 {
 #ifdef UMODE
-	/* An M+U hart offers no TIME: there is no S-mode to take STIP. */
+	/* An M+U hart offers no TIME: there is no S-mode to take STIP; nor
+	 * the legacy calls for S-mode (set_timer, IPIs, fences). */
 	static const unsigned long present[] = {
 		SBI_EXT_BASE, SBI_EXT_SRST, SBI_EXT_PMU, SBI_EXT_DBCN,
-		SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
+		SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR, SBI_EXT_LEGACY_SHUTDOWN,
 	};
-	static const unsigned long absent[] = { SBI_EXT_TIME, EXT_SUSP, EXT_CPPC, EXT_UNKNOWN, 0x08 };
+	static const unsigned long absent[] = {
+		SBI_EXT_TIME, EXT_SUSP, EXT_CPPC, EXT_UNKNOWN, 0x00, 0x03, 0x04, 0x05, 0x06, 0x07, 0x09,
+	};
 #else
+	/* Legacy SBI v0.1 (EIDs 0x00-0x08), all of it: tests/payload/legacy/ calls them. */
 	static const unsigned long present[] = {
 		SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_SRST, SBI_EXT_PMU, SBI_EXT_DBCN,
-		SBI_EXT_LEGACY_PUTCHAR, SBI_EXT_LEGACY_GETCHAR,
+		0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
 	};
-	/* Extensions Tally does not implement (legacy 0x08 is legacy shutdown). */
-	static const unsigned long absent[] = { EXT_CPPC, EXT_UNKNOWN, 0x08 };
+	/* Extensions Tally does not implement (0x09: past the legacy range). */
+	static const unsigned long absent[] = { EXT_CPPC, EXT_UNKNOWN, 0x09 };
 #endif
 	/* Multi-hart extensions: present where the board can send IPIs. */
 	static const unsigned long optional[] = { EXT_HSM, EXT_IPI, EXT_RFNC };
@@ -45,6 +49,8 @@ void test_base(void)
 		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, absent[i]);
 		check_eq(r.error, 0, "base: probe_extension(0x%lx) error", absent[i]);
 		check_eq(r.value, 0, "base: probe_extension(0x%lx) = 0 (absent)", absent[i]);
+		check_eq(SBI0(absent[i], 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
+			 "ext 0x%lx absent: a call is NOT_SUPPORTED", absent[i]);
 	}
 	/* An optional extension is either there (an unknown FID is then
 	 * NOT_SUPPORTED by the extension itself) or absent altogether. */
@@ -65,7 +71,7 @@ void test_base(void)
 	/* Unknown extensions and unknown functions of every extension. */
 	check_eq(SBI0(EXT_UNKNOWN, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unknown EID 0x%lx", EXT_UNKNOWN);
 	check_eq(SBI0(EXT_CPPC, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented EID CPPC");
-	check_eq(SBI0(0x08, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "unimplemented legacy EID 0x08");
+	check_eq(SBI0(0x09, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "EID 0x09, past the legacy range");
 	check_eq(SBI0(SBI_EXT_BASE, 7).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID 7");
 	check_eq(SBI0(SBI_EXT_BASE, ~0UL).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "base: unknown FID ~0");
 	check_eq(SBI0(SBI_EXT_TIME, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "time: unknown FID 1");

@@ -491,7 +491,6 @@ static const unsigned long known_eids[] = {
 /* Extensions the spec defines that Tally does not have (CPPC, NACL, STA, MPXY). */
 static const unsigned long absent_eids[] = {
 	0x43505043, 0x4E41434C, 0x535441, 0x4D505859,
-	0x00, 0x03, 0x04, 0x05, 0x06, 0x07,
 };
 #define N_ABSENT (sizeof(absent_eids) / sizeof(absent_eids[0]))
 
@@ -876,6 +875,60 @@ static void fuzz_rfence(void)
 
 static bool legacy_present[8];
 
+/*
+ * The hart mask of legacy send_ipi and the fences: a pointer to an
+ * unsigned long. NULL (every hart), a mask word here (harts that exist, or
+ * not), a pointer into the firmware (INVALID_ADDRESS), or anything.
+ * Returns the answer it must get, or 1: any of OK, INVALID_PARAM, INVALID_ADDRESS.
+ */
+static unsigned long legacy_mask_word;
+static long legacy_mask(unsigned long *ptr)
+{
+	switch (below(5)) {
+	case 0:
+		*ptr = 0;
+		return SBI_SUCCESS;
+	case 1:
+		legacy_mask_word = rnd() & ((1UL << nharts) - 1);
+		*ptr = (unsigned long)&legacy_mask_word;
+		return SBI_SUCCESS;
+	case 2:
+		legacy_mask_word = rnd() | 1UL << (nharts + below(XLEN - nharts));
+		*ptr = (unsigned long)&legacy_mask_word;
+		return SBI_ERR_INVALID_PARAM;
+	case 3:
+		*ptr = RAM_BASE + below(FW_WINDOW - 8);
+		return SBI_ERR_INVALID_ADDRESS;
+	default:
+		*ptr = rnd();
+		return 1;
+	}
+}
+
+/* Legacy set_timer, clear_ipi, send_ipi and the fences (EIDs 0, 3-7): a1 must come back. */
+static void fuzz_legacy_smode(unsigned long eid, unsigned long a[6])
+{
+	long want = SBI_SUCCESS;
+
+	if (eid == SBI_EXT_LEGACY_SET_TIMER && chance(30)) {   /* a near deadline */
+		uint64_t t = (uint64_t)rd_time() + below(2000);
+		a[0] = (unsigned long)t;
+		a[1] = XLEN == 32 ? (unsigned long)(t >> 32) : a[1];
+	}
+	if (eid >= SBI_EXT_LEGACY_SEND_IPI) {
+		want = legacy_mask(&a[0]);
+		if (eid == SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID && chance(50))
+			a[3] = below(512);
+		if (eid == SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID && a[3] > QEMU_ASID_MAX &&
+		    want == SBI_SUCCESS)
+			want = SBI_ERR_INVALID_PARAM;
+	}
+	if (want == 1)
+		call(eid, rnd(), a, OK | IP | IA, true);
+	else
+		call(eid, rnd(), a, B(want), true);
+}
+
 static void fuzz_legacy(void)
 {
 	unsigned long a[6], eid = below(8);
@@ -898,7 +951,10 @@ static void fuzz_legacy(void)
 		      last.out[10], ~0UL);
 		return;
 	}
-	call(eid, rnd(), a, legacy_present[eid] ? ~0u : NS, false);
+	if (legacy_present[eid])
+		fuzz_legacy_smode(eid, a);
+	else
+		call(eid, rnd(), a, NS, false);
 }
 
 static void fuzz_unknown(void)

@@ -17,7 +17,7 @@ if(TALLY_BOARD STREQUAL "qemu_virt")
   # The banner of an M+U rv32imc hart, counter reads native and emulated.
   tally_banner_test(ibex-banner tally.bin
     "^ISA +: rv32imc$" "^Modes +: M U$"
-    "^Extensions +: Base DBCN SRST PMU, legacy putchar/getchar$"
+    "^Extensions +: Base DBCN SRST PMU, legacy EIDs 1-2,8$"
     "^PMU counters +: 19 logical: cycle, instret, 0 hpm, 16 firmware. index 1 is time$"
     "^  3-18   firmware     64     events: ILLEGAL_INSN$"
     "^Counter reads +: native cycle instret. emulated time$")

@@ -8,7 +8,8 @@ string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 # native, and the extension list without a stray space.
 tally_banner_test(banner tally.bin
   "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
-  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy putchar/getchar$"
+  "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy EIDs 0-8$"
+  "^PMP +: firmware .0x80000000, 0x80020000. closed to lower modes$"
   "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
   "^  idx    csr          width  counts$"
   "^  0      0xc00        64     CPU_CYCLES$"
@@ -59,6 +60,54 @@ tally_payload(srst_fail srst_fail.c)
 tally_test(exit-status-failure LABELS qemu srst COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
   ${CMAKE_BINARY_DIR}/exit-status-failure.log 60 3 "tally: shutdown requested by hart 0 (system failure)"
   ${TALLY_QEMU_CMD} -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/srst_fail.elf)
+
+# Legacy SBI v0.1 (legacy/legacy.c): every call on 2 harts, its errors and
+# firmware counters; the run ends with the legacy shutdown (exit status 0).
+tally_payload(legacy legacy/legacy.c smp/entry.S)
+tally_qemu_test(legacy legacy LABELS time ipi rfence srst pmu QEMU -smp 2)
+# No Sstc: set_timer through the CLINT, the interrupt passed on as STIP.
+tally_qemu_test(legacy-nosstc legacy LABELS time ipi rfence srst pmu QEMU -smp 2 -cpu ${_cpu},sstc=false)
+# An old payload that knows only the legacy console and shutdown ends QEMU with 0.
+tally_payload(legacy_old legacy/old.c)
+tally_test(legacy-shutdown LABELS qemu srst COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/legacy-shutdown.log 60 0 "old payload: legacy putchar, then legacy shutdown"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/legacy_old.elf)
+
+# Never hang silently (issue 24): no payload, a payload that faults at its
+# first instruction, an S-mode trap with stvec unset or faulting at the
+# vector itself. Each ends with a message naming the cause and the
+# addresses, and QEMU's failure status 3.
+tally_test(no-payload LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/no-payload.log 60 3
+  "tally: no payload at ${TALLY_PAYLOAD_BASE} (first word 0x00000000)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS})
+add_executable(fault_at_once.elf hang/fault_at_once.S)
+target_compile_options(fault_at_once.elf PRIVATE ${TALLY_TARGET_FLAGS})
+target_link_options(fault_at_once.elf PRIVATE ${TALLY_LINK_TARGET} -nostartfiles -nostdlib
+  -T ${CMAKE_CURRENT_SOURCE_DIR}/payload.ld -Wl,--defsym=PAYLOAD_BASE=${TALLY_PAYLOAD_BASE})
+tally_test(payload-faults-at-once LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/payload-faults-at-once.log 60 "0x2 (illegal instruction)" 0xc0001073
+  --line "illegal instruction at sepc ${TALLY_PAYLOAD_BASE} (stval 0xc0001073) and S-mode has no handler: stvec 0x0 (unset)"
+  --line "it is the payload's first instruction: is a payload loaded there?"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/fault_at_once.elf)
+tally_payload(stvec_unset hang/hang.c)
+target_compile_definitions(stvec_unset.elf PRIVATE STVEC_UNSET)
+tally_test(stvec-unset LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/stvec-unset.log 60 "0x7 (store/AMO access fault)" ${TALLY_FW_BASE}
+  --line "store/AMO access fault at sepc 0x"
+  --line "(stval ${TALLY_FW_BASE}) and S-mode has no handler: stvec 0x0 (unset)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/stvec_unset.elf)
+tally_payload(stvec_self hang/hang.c)
+target_compile_definitions(stvec_self.elf PRIVATE STVEC_SELF)
+tally_test(stvec-faults-itself LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
+  ${CMAKE_BINARY_DIR}/stvec-faults-itself.log 60 "0x1 (instruction access fault)" ${TALLY_FW_BASE}
+  --line "instruction access fault at sepc ${TALLY_FW_BASE} (stval ${TALLY_FW_BASE}) and S-mode has no handler: stvec ${TALLY_FW_BASE} (the trap is at the vector itself)"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -kernel ${CMAKE_CURRENT_BINARY_DIR}/stvec_self.elf)
 
 # Multi-hart (smp/): HSM, IPI, RFENCE and their firmware counters on 4
 # harts. QEMU's default rv64/rv32 CPUs have H, so the hypervisor fences run;

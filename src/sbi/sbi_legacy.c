@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The legacy extensions, SBI v0.1 (SBI spec chapter 5): one EID per
+ * function, EIDs 0x00-0x08, what old payloads (and early boot code) still
+ * call. Each is a row of the registration list (sbi_ext.h) and does what
+ * its modern twin does, through the same code, so the PMU's firmware
+ * counters count it once:
+ *   set_timer              TIME set_timer      hart/timer.c timer_set
+ *   console putchar/getchar                    the board's console
+ *   clear_ipi              S-mode's pending software interrupt cleared
+ *   send_ipi               IPI send_ipi        hart/ipi.c ipi_send
+ *   remote_fence_i, remote_sfence_vma(_asid)  RFENCE  hart/ipi.c rfence_send
+ *   shutdown               SRST shutdown, reason NONE
+ * The calls that need S-mode (all but the console and shutdown) are rows
+ * only where there is one to call them (TALLY_SMODE_EXTENSIONS: not on
+ * Ibex), and answer NOT_SUPPORTED on a hart without it.
+ *
+ * A legacy call returns in a0 only: a1 goes back as the caller left it.
+ */
+#include "arch/csr.h"
+#include "arch/mprv.h"
+#include "base/board.h"
+#include "base/machine.h"
+#include "base/sbi.h"
+#include "hart/ipi.h"
+#include "hart/timer.h"
+#include "sbi/sbi_ext.h"
+#include "tally_config.h"
+
+/* a0 only: the error (or a value, for getchar); a1 unchanged. */
+static inline struct sbiret legacy_ret(long a0, unsigned long a1)
+{
+	return (struct sbiret){ a0, a1 };
+}
+
+struct sbiret sbi_legacy_putchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
+{
+	board_putc((char)a0);
+	return legacy_ret(0, a1);
+}
+
+struct sbiret sbi_legacy_getchar(unsigned long a0, unsigned long a1, unsigned long a2,
+				 unsigned long a3, unsigned long a4, unsigned long a5,
+				 unsigned long fid)
+{
+	return legacy_ret(board_getc(), a1);
+}
+
+/* SRST's path (sbi_srst.c): the same message, checksum check and power-off. */
+struct sbiret sbi_legacy_shutdown(unsigned long a0, unsigned long a1, unsigned long a2,
+				  unsigned long a3, unsigned long a4, unsigned long a5,
+				  unsigned long fid)
+{
+	return sbi_srst_ecall(SRST_SHUTDOWN, SRST_REASON_NONE, 0, 0, 0, 0, 0);
+}
+
+#if TALLY_SMODE_EXTENSIONS
+/* stime_value: rv32 passes the 64-bit value in a0 (low half) and a1 (high). */
+struct sbiret sbi_legacy_set_timer(unsigned long a0, unsigned long a1, unsigned long a2,
+				   unsigned long a3, unsigned long a4, unsigned long a5,
+				   unsigned long fid)
+{
+	if (!features.has_s_mode)
+		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
+#if __riscv_xlen == 32
+	return legacy_ret(timer_set(((uint64_t)a1 << 32) | a0).error, a1);
+#else
+	return legacy_ret(timer_set(a0).error, a1);
+#endif
+}
+
+/* S-mode's pending software interrupt (mip.SSIP), as an IPI raised it. */
+struct sbiret sbi_legacy_clear_ipi(unsigned long a0, unsigned long a1, unsigned long a2,
+				   unsigned long a3, unsigned long a4, unsigned long a5,
+				   unsigned long fid)
+{
+	if (!features.has_s_mode)
+		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
+	clear_mip(MIP_SSIP);
+	return legacy_ret(0, a1);
+}
+
+#if TALLY_SMP
+/*
+ * The hart mask a legacy call names: a0 points at one unsigned long in
+ * S-mode's memory, read with S-mode's translation and permissions (PMP
+ * included: never the firmware's own memory), bit i = hart i. A NULL
+ * pointer means every hart (base -1 of the modern calls). false: a byte
+ * of it faulted, or lies in the firmware's region as a number. That check
+ * is QEMU 7.2's due: there an MPRV load reads the page holding the load
+ * instruction itself whatever PMP says (the fuzzer found it).
+ */
+static bool hart_mask(unsigned long ptr, unsigned long *mask, unsigned long *base)
+{
+	*mask = 0;
+	*base = ~0UL;
+	if (!ptr)
+		return true;
+	*base = 0;
+	if (ptr < features.fw_hi && ptr + sizeof(long) > features.fw_lo)
+		return false;
+	return read_lower_ulong(ptr, mask);
+}
+
+struct sbiret sbi_legacy_send_ipi(unsigned long a0, unsigned long a1, unsigned long a2,
+				  unsigned long a3, unsigned long a4, unsigned long a5,
+				  unsigned long fid)
+{
+	unsigned long mask, base;
+
+	if (!ipi_available() || !features.has_s_mode)
+		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
+	if (!hart_mask(a0, &mask, &base))
+		return legacy_ret(SBI_ERR_INVALID_ADDRESS, a1);
+	return legacy_ret(ipi_send(mask, base).error, a1);
+}
+
+/* remote_fence_i (a0), remote_sfence_vma (a0, start, size), ..._asid (+ asid). */
+static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsigned long a1,
+				  unsigned long a2, unsigned long a3)
+{
+	unsigned long mask, base;
+
+	if (!ipi_available() || !features.has_s_mode)
+		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
+	if (!hart_mask(a0, &mask, &base))
+		return legacy_ret(SBI_ERR_INVALID_ADDRESS, a1);
+	return legacy_ret(rfence_send(kind, mask, base, kind == F_FENCE_I ? 0 : a1,
+				      kind == F_FENCE_I ? 0 : a2,
+				      kind == F_SFENCE_VMA_ASID ? a3 : 0).error, a1);
+}
+
+struct sbiret sbi_legacy_remote_fence_i(unsigned long a0, unsigned long a1, unsigned long a2,
+					unsigned long a3, unsigned long a4, unsigned long a5,
+					unsigned long fid)
+{
+	return legacy_fence(F_FENCE_I, a0, a1, a2, a3);
+}
+
+struct sbiret sbi_legacy_remote_sfence_vma(unsigned long a0, unsigned long a1, unsigned long a2,
+					   unsigned long a3, unsigned long a4, unsigned long a5,
+					   unsigned long fid)
+{
+	return legacy_fence(F_SFENCE_VMA, a0, a1, a2, a3);
+}
+
+struct sbiret sbi_legacy_remote_sfence_vma_asid(unsigned long a0, unsigned long a1,
+						unsigned long a2, unsigned long a3,
+						unsigned long a4, unsigned long a5,
+						unsigned long fid)
+{
+	return legacy_fence(F_SFENCE_VMA_ASID, a0, a1, a2, a3);
+}
+#endif
+#endif
