@@ -133,7 +133,9 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		}
 	}
 	printf("\n(cycles and instructions count every mode, so the firmware's own\n"
-	       " work for a trap or an SBI call shows up in them too)\n\n");
+	       " work for a trap or an SBI call shows up in them too. Under QEMU -icount\n"
+	       " one instruction takes one cycle: IPC is 1, a little over 1 where the\n"
+	       " firmware's start and stop reach the two counters a few instructions apart)\n\n");
 	PMU(PMU_FID_COUNTER_STOP, 0, used, PMU_STOP_RESET, 0, 0, 0);
 	sbi_shutdown(0);
 }
