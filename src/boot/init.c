@@ -154,6 +154,8 @@ static void pmp_setup(void)
 /* Every hart runs this for itself: the CSRs are per hart. */
 static void hart_init(unsigned long hartid)
 {
+	struct trap_frame *f = this_frame();
+
 	/* The real trap vector; Ibex has only the vectored mode. */
 	w_mtvec(platform.mtvec_vectored ? (uintptr_t)trap_vector_table | 1
 					: (uintptr_t)trap_entry);
@@ -179,7 +181,15 @@ static void hart_init(unsigned long hartid)
 		pmp_setup();
 	pmu_hart_init(&pmu_harts[hartid]);
 	/* mscratch points at this hart's trap frame; this_pmu() reads it there. */
-	this_frame()->pmu = &pmu_harts[hartid];
+	f->pmu = &pmu_harts[hartid];
+	/* entry.S's fast paths: the events they count, an rdtime the firmware
+	 * answers (time not native: counters.c) read straight from the board's
+	 * mtime, misaligned accesses where the board emulates them. */
+	f->fw_count = f->pmu->fw_count;
+	f->mtime = (features.counteren >> 1) & 1 ? 0 : platform.timer.mtime;   /* bit 1: time */
+#if TALLY_SMODE_EXTENSIONS   /* entry.S has the misaligned path only for an S-mode */
+	f->misaligned = platform.emulate_misaligned != 0;
+#endif
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);

@@ -41,6 +41,9 @@ struct board_timer {
 	void (*set)(uintptr_t base, unsigned long hartid, uint64_t when);
 	uintptr_t base;
 	uint32_t hz;              /* a device tree cell is 32 bits too */
+	/* mtime's address (64 bits, low word first), where entry.S reads it
+	 * for an emulated rdtime; 0: the timer has none, rdtime goes to C. */
+	uintptr_t mtime;
 };
 
 /* Machine software interrupts between harts (CLINT msip). send NULL: one hart, no IPIs. */

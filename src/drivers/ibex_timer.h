@@ -24,5 +24,6 @@ void ibex_timer_set(uintptr_t base, unsigned long hartid, uint64_t when);
 
 /* A board's Ibex example timer at base, counting hz times a second. */
 #define IBEX_TIMER(base_, hz_) { \
-	.value = ibex_timer_value, .set = ibex_timer_set, .base = (base_), .hz = (hz_) }
+	.value = ibex_timer_value, .set = ibex_timer_set, .base = (base_), .hz = (hz_), \
+	.mtime = (base_) + IBEX_TIMER_MTIME_LO }
 #endif

@@ -6,7 +6,9 @@
 #ifndef TALLY_HART_H
 #define TALLY_HART_H
 
+#include <stddef.h>
 #include "arch/csr.h"
+#include "arch/entry.h"
 #include "cores/pmu/pmu.h"
 
 /*
@@ -17,9 +19,20 @@
 struct trap_frame {
 	unsigned long x[32];
 	struct pmu_hart *pmu;         /* this hart's PMU state (init.c, hart_init) */
-	unsigned long pad[16 / sizeof(long) - 1];
+	/* What entry.S's fast paths read (init.c, hart_init; offsets in arch/entry.h): */
+	uint64_t *fw_count;           /* pmu->fw_count: the firmware events they count */
+	unsigned long mtime;          /* rdtime answered there from this address; 0: not there */
+	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated there */
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
+_Static_assert(sizeof(struct trap_frame) == TRAP_FRAME_SIZE &&
+	       offsetof(struct trap_frame, fw_count) == TRAP_FRAME_FW_COUNT &&
+	       offsetof(struct trap_frame, mtime) == TRAP_FRAME_MTIME &&
+	       offsetof(struct trap_frame, misaligned) == TRAP_FRAME_MISALIGNED,
+	       "struct trap_frame is what entry.S thinks it is");
+_Static_assert(PMU_FW_ILLEGAL_INSN == TRAP_FW_ILLEGAL_INSN &&
+	       PMU_FW_MISALIGNED_LOAD == TRAP_FW_MISALIGNED_LOAD &&
+	       PMU_FW_MISALIGNED_STORE == TRAP_FW_MISALIGNED_STORE, "entry.S's event numbers");
 
 /* This hart's trap frame: entry.S keeps mscratch pointing at it (a trap guard borrows it). */
 static inline struct trap_frame *this_frame(void)
