@@ -355,6 +355,7 @@ misaligned_load_end:
 misaligned_do_store:
 	andi	t1, a2, 4
 	bnez	t1, misaligned_undo  /* funct3 4..7: no such store */
+	csrw	mstatus, a7          /* MPRV off: rs2 may be in the frame */
 	srli	t0, t0, 20           /* rs2 into t1 (the table below) */
 	andi	t0, t0, 31
 	slli	t0, t0, 2
@@ -362,6 +363,8 @@ misaligned_do_store:
 	add	t0, t0, a2
 	jr	t0
 misaligned_store_value:
+	li	t0, MSTATUS_MPRV
+	csrs	mstatus, t0
 	la	a2, misaligned_store_end
 	slli	t0, ra, 3
 	slli	ra, ra, 2
