@@ -7,6 +7,7 @@
  * top of its M-mode stack, and mscratch points at it whenever the hart is
  * not in M-mode. The C code's stack grows down from just below the frame.
  */
+#include "arch/entry.h"
 #include "arch/frame.h"
 #include "arch/riscv.h"
 #include "tally_config.h"
@@ -84,11 +85,19 @@ boot_done:	.word 0
  * saved and put back: ra, t0, t1, a2..a7.
  *
  * The t2..t6 rule (stated here once; docs/walkthrough.md weighs it): all
- * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (CMakeLists.txt), so
+ * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (cmake/firmware.cmake), so
  * those registers keep their value until mret and are never saved. Library
  * code is built without the flag, so tools/check-fixed-regs.py fails the
- * build if any instruction outside slow_path touches them. t0 and t1 stay
- * temporaries: `tail` and the save/restore sequences use them regardless.
+ * build if any instruction outside slow_path and the register tables touches
+ * them. t0 and t1 stay temporaries: `tail` and the save/restore sequences use
+ * them regardless.
+ *
+ * Three traps a core without a time CSR, Sstc or misaligned accesses (CVA6)
+ * takes all day are answered here too, with only the registers the ecall
+ * path saved: an emulated rdtime, a misaligned load or store, the machine
+ * timer interrupt. Anything they do not expect goes to slow_path as it came.
+ * They serve an S-mode: an image without one (Ibex, its size budget) leaves
+ * them out, and its counter reads go to the slow path.
  * Every other trap takes slow_path, which saves all 31 registers.
  */
 	.section .text
@@ -109,9 +118,9 @@ trap_entry:
 	 * then still lands on a good stack and can be reported. */
 	csrrw	t0, mscratch, sp
 	SAVE(t0, 2)
-	csrr	t0, mcause
-	addi	t0, t0, -TALLY_PAYLOAD_ECALL_CAUSE
-	bnez	t0, slow_path
+	csrr	t1, mcause
+	addi	t0, t1, -TALLY_PAYLOAD_ECALL_CAUSE
+	bnez	t0, not_ecall
 
 	call	sbi_ecall            /* a0..a5 args, a6 FID, a7 EID -> a0 error, a1 value */
 	csrr	t0, mepc
@@ -129,6 +138,326 @@ restore:
 	LOAD(a7, 17)
 	LOAD(sp, 2)
 	mret
+
+/* t1 = mcause. */
+not_ecall:
+#if TALLY_SMODE_EXTENSIONS
+	bltz	t1, interrupt
+	addi	t0, t1, -CAUSE_ILLEGAL_INSN
+	beqz	t0, illegal_insn
+	addi	t0, t1, -CAUSE_MISALIGNED_LOAD
+	beqz	t0, misaligned_load
+	addi	t0, t1, -CAUSE_MISALIGNED_STORE
+	beqz	t0, misaligned_store
+#endif
+	j	slow_path
+
+/* One more firmware event in this hart's PMU state (pmu_fw_event): 64 bits. */
+.macro count_fw_event ev
+	LOAD(a2, TRAP_FRAME_FW_COUNT / REGBYTES)
+#if __riscv_xlen == 64
+	ld	a3, 8 * \ev(a2)
+	addi	a3, a3, 1
+	sd	a3, 8 * \ev(a2)
+#else
+	lw	a3, 8 * \ev(a2)
+	addi	a3, a3, 1
+	sw	a3, 8 * \ev(a2)
+	bnez	a3, 1f
+	lw	a3, 8 * \ev + 4(a2)
+	addi	a3, a3, 1
+	sw	a3, 8 * \ev + 4(a2)
+1:
+#endif
+.endm
+
+#if TALLY_SMODE_EXTENSIONS
+/*
+ * The machine timer interrupt: what sbi_timer_irq() does (sbi_time.c):
+ * S-mode's timer interrupt is now pending, MTIE off until the next
+ * set_timer. Then, as trap_handler() would, SSE's look on the way out: if
+ * an event may be ready for this hart, the slow path does both again
+ * (they are idempotent) and enters it.
+ */
+interrupt:
+	slli	t0, t1, 1            /* drop the interrupt bit */
+	addi	t0, t0, -(IRQ_M_TIMER << 1)
+	bnez	t0, slow_path
+	li	t0, MIP_MTIP
+	csrc	mie, t0
+	li	t0, MIP_STIP
+	csrs	mip, t0
+	LOAD(t0, TRAP_FRAME_SSE_LOOK / REGBYTES)   /* &this hart's sse_look */
+	LREG	t0, 0(t0)
+	bnez	t0, slow_path
+	j	restore
+#endif
+
+#if TALLY_SMODE_EXTENSIONS
+/*
+ * An illegal instruction that is `csrrs rd, time, x0` (rdtime; on rv32
+ * also rdtimeh), where the firmware answers time (frame's mtime set at
+ * boot: counters.c said the read traps) and the core put the instruction
+ * in mtval: the board's mtime into rd, past the instruction, and the
+ * ILLEGAL_INSN firmware event counted, as trap_handler() would. Anything
+ * else, or mtval 0, goes to the slow path uncounted.
+ */
+illegal_insn:
+	LOAD(a2, TRAP_FRAME_MTIME / REGBYTES)
+	beqz	a2, slow_path
+	csrr	t0, mtval
+	andi	a3, t0, 0x7f
+	addi	a3, a3, -0x73        /* SYSTEM */
+	bnez	a3, slow_path
+	srli	a3, t0, 12           /* csr, rs1, funct3 */
+	li	a4, 0xc0102          /* time, x0, CSRRS */
+#if __riscv_xlen == 64
+	bne	a3, a4, slow_path
+	ld	t1, 0(a2)
+#else
+	beq	a3, a4, 1f
+	li	a4, 0xc8102          /* timeh */
+	bne	a3, a4, slow_path
+	addi	a2, a2, 4
+1:	lw	t1, 0(a2)            /* the half asked for, as the hardware would */
+#endif
+	csrr	a3, mepc
+	addi	a3, a3, 4
+	csrw	mepc, a3
+	count_fw_event TRAP_FW_ILLEGAL_INSN
+	srli	t0, t0, 7            /* rd */
+	/* fall through */
+
+/* t1 into register t0 & 31 (the table below), then back to the payload. */
+write_rd:
+	andi	t0, t0, 31
+	slli	t0, t0, 2
+	la	a2, write_table
+	add	t0, t0, a2
+	jr	t0
+#endif
+
+#if TALLY_SMODE_EXTENSIONS
+/*
+ * A misaligned load or store from the mode below, where the board
+ * emulates them (frame's misaligned set at boot): a 32-bit LOAD or STORE
+ * instruction, read and done as that mode sees memory (mstatus.MPRV, the
+ * mode in MPP), byte by byte, the highest first. While the bytes move,
+ * mtvec points at misaligned_guard, which skips a faulting access and
+ * leaves its cause in a3; then everything is put back as it came (mepc,
+ * mstatus, mtvec, and the mcause and mtval the fault overwrote) and the
+ * slow path does it again in C, which finds the fault the lowest byte
+ * would take and hands it to S-mode (mprv.c, trap.c). So do a compressed
+ * instruction, anything that is not a plain load or store, a trap from
+ * M-mode (a firmware bug: panic) and a core that leaves mtval 0. The
+ * firmware event is counted here only for an access emulated here.
+ *
+ * Registers: t0 the instruction, t1 the value, a2 a byte, a3 the fault,
+ * a4 mtvec as it was, a5 the address (mtval), a6 mepc, a7 mstatus, ra
+ * the width. The cause is kept in the frame's x0 slot for the undo.
+ */
+misaligned_load:
+	li	ra, 0x03             /* LOAD */
+	j	misaligned
+misaligned_store:
+	li	ra, 0x23             /* STORE */
+misaligned:
+	LOAD(t0, TRAP_FRAME_MISALIGNED / REGBYTES)
+	beqz	t0, slow_path
+	csrr	a7, mstatus
+	srli	t0, a7, MSTATUS_MPP_SHIFT
+	andi	t0, t0, 3
+	addi	t0, t0, -PRV_M
+	beqz	t0, slow_path
+	csrr	a5, mtval
+	beqz	a5, slow_path
+	SAVE(t1, 0)                  /* mcause, for the undo */
+	csrr	a6, mepc
+	la	a4, misaligned_guard
+	csrrw	a4, mtvec, a4
+	li	a3, 0
+	li	t0, MSTATUS_MPRV
+	csrs	mstatus, t0          /* loads and stores as the mode in MPP */
+	.option push
+	.option norvc                /* the guard skips 4 bytes */
+	.option norelax              /* the chains below are reached by offset */
+	lhu	t0, 0(a6)
+	bnez	a3, misaligned_undo
+	andi	t1, t0, 3
+	addi	t1, t1, -3
+	bnez	t1, misaligned_undo  /* compressed */
+	lhu	t1, 2(a6)
+	bnez	a3, misaligned_undo
+	slli	t1, t1, 16
+	or	t0, t0, t1
+	andi	t1, t0, 0x7f
+	bne	t1, ra, misaligned_undo   /* not the LOAD or STORE the cause says */
+	srli	a2, t0, 12
+	andi	a2, a2, 7            /* funct3 */
+	andi	t1, a2, 3
+	beqz	t1, misaligned_undo  /* a byte: never misaligned */
+#if __riscv_xlen == 32
+	addi	t1, t1, -3
+	beqz	t1, misaligned_undo  /* ld, sd: RV64 only */
+	andi	t1, a2, 3
+#endif
+	li	ra, 1
+	sll	ra, ra, t1           /* the width */
+	andi	t1, t0, 0x20
+	bnez	t1, misaligned_do_store
+	addi	t1, a2, -7
+	beqz	t1, misaligned_undo  /* funct3 7: no such load */
+#if __riscv_xlen == 32
+	addi	t1, a2, -6
+	beqz	t1, misaligned_undo  /* lwu: RV64 only */
+#endif
+	/* The highest byte, sign- or zero-extended, then the others into it. */
+	add	t1, a5, ra
+	andi	a2, a2, 4            /* funct3[2]: unsigned */
+	bnez	a2, 1f
+	lb	t1, -1(t1)
+	j	2f
+1:	lbu	t1, -1(t1)
+2:	bnez	a3, misaligned_undo
+	la	a2, misaligned_load_end + 16
+	slli	ra, ra, 4
+	sub	a2, a2, ra
+	jr	a2                   /* byte width - 2 of the chain below */
+	.irp k, 6, 5, 4, 3, 2, 1, 0
+	.if \k < __riscv_xlen / 8 - 1
+	lbu	a2, \k(a5)
+	bnez	a3, misaligned_undo
+	slli	t1, t1, 8
+	or	t1, t1, a2
+	.endif
+	.endr
+misaligned_load_end:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	addi	a6, a6, 4
+	csrw	mepc, a6
+	count_fw_event TRAP_FW_MISALIGNED_LOAD
+	srli	t0, t0, 7            /* rd */
+	j	write_rd
+
+misaligned_do_store:
+	andi	t1, a2, 4
+	bnez	t1, misaligned_undo  /* funct3 4..7: no such store */
+	csrw	mstatus, a7          /* MPRV off: rs2 may be in the frame */
+	srli	t0, t0, 20           /* rs2 into t1 (the table below) */
+	andi	t0, t0, 31
+	slli	t0, t0, 2
+	la	a2, read_table
+	add	t0, t0, a2
+	jr	t0
+misaligned_store_value:
+	li	t0, MSTATUS_MPRV
+	csrs	mstatus, t0
+	la	a2, misaligned_store_end
+	slli	t0, ra, 3
+	slli	ra, ra, 2
+	add	ra, ra, t0
+	sub	a2, a2, ra
+	jr	a2                   /* byte width - 1 of the chain below */
+	.irp k, 7, 6, 5, 4, 3, 2, 1, 0
+	.if \k < __riscv_xlen / 8
+	srli	a2, t1, 8 * \k
+	sb	a2, \k(a5)
+	bnez	a3, misaligned_undo
+	.endif
+	.endr
+misaligned_store_end:
+	.option pop
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	addi	a6, a6, 4
+	csrw	mepc, a6
+	count_fw_event TRAP_FW_MISALIGNED_STORE
+	j	restore
+
+misaligned_undo:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	beqz	a3, slow_path        /* no fault: mepc, mcause, mtval untouched */
+	csrw	mepc, a6
+	LOAD(t1, 0)
+	csrw	mcause, t1
+	csrw	mtval, a5
+	j	slow_path
+
+/*
+ * mtvec while the bytes move: a fault (4-byte access, MPRV set) is skipped
+ * and its cause left in a3. MPP is M after the trap and U after this mret,
+ * so the path above touches no memory before it writes mstatus back.
+ */
+	.balign 4
+misaligned_guard:
+	csrr	a3, mepc
+	addi	a3, a3, 4
+	csrw	mepc, a3
+	csrr	a3, mcause
+	mret
+
+#endif /* TALLY_SMODE_EXTENSIONS */
+
+#if TALLY_SMODE_EXTENSIONS   /* the fast paths' register tables */
+/*
+ * One entry per register (4 bytes: compressed): write_table writes t1
+ * into xn, read_table reads xn into t1. The registers trap_entry saved
+ * (ra, sp, t0, t1, a2..a7) are in the frame, restore reloads them from
+ * there; the others are the payload's own, live.
+ */
+#ifndef __riscv_compressed
+#error "the register tables need compressed instructions (4-byte entries)"
+#endif
+.macro saved_slot n
+	.set slot, (\n == 1 || \n == 2 || \n == 5 || \n == 6 || (\n >= 12 && \n <= 17))
+.endm
+.macro write_entry n
+	saved_slot \n
+	.if \n == 0
+	c.nop
+	.elseif slot
+#if __riscv_xlen == 64
+	c.sdsp	t1, \n * 8(sp)
+#else
+	c.swsp	t1, \n * 4(sp)
+#endif
+	.else
+	c.mv	x\n, t1
+	.endif
+	c.j	restore
+.endm
+.macro read_entry n
+	saved_slot \n
+	.if \n == 0
+	c.li	t1, 0
+	.elseif slot
+#if __riscv_xlen == 64
+	c.ldsp	t1, \n * 8(sp)
+#else
+	c.lwsp	t1, \n * 4(sp)
+#endif
+	.else
+	c.mv	t1, x\n
+	.endif
+	c.j	misaligned_store_value
+.endm
+	.option push
+	.option norelax
+	.balign 4
+write_table:
+	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	write_entry \n
+	.endr
+#if TALLY_SMODE_EXTENSIONS
+read_table:
+	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	read_entry \n
+	.endr
+#endif
+	.option pop
+#endif
 
 slow_path:
 	SAVE(gp, 3)

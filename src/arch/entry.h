@@ -3,11 +3,30 @@
 #ifndef TALLY_ARCH_ENTRY_H
 #define TALLY_ARCH_ENTRY_H
 
-/* mtvec targets, direct and vectored mode */
+/*
+ * The trap frame (hart.h, struct trap_frame) as entry.S addresses it:
+ * x0..x31, then the PMU state and the fast paths' three words, padded to
+ * 16 bytes. hart.h checks these against the struct.
+ */
+#define TRAP_FRAME_REG          (__riscv_xlen / 8)
+#define TRAP_FRAME_FW_COUNT     (33 * TRAP_FRAME_REG)
+#define TRAP_FRAME_MTIME        (34 * TRAP_FRAME_REG)
+#define TRAP_FRAME_MISALIGNED   (35 * TRAP_FRAME_REG)
+#define TRAP_FRAME_SSE_LOOK     (36 * TRAP_FRAME_REG)
+#define TRAP_FRAME_SIZE         (40 * TRAP_FRAME_REG)   /* 16-byte aligned on rv32 and rv64 */
+/* The firmware events the fast paths count (SBI spec table 6; pmu.h's enum) */
+#define TRAP_FW_MISALIGNED_LOAD  0
+#define TRAP_FW_MISALIGNED_STORE 1
+#define TRAP_FW_ILLEGAL_INSN     4
+
+#ifndef __ASSEMBLER__
+
+/* mtvec targets: the trap entry (direct mode) and the 32-slot table (vectored mode). */
 extern char trap_entry[], trap_vector_table[];
 /* set by the boot hart once shared state is ready; the others wait on it */
 extern volatile int boot_done;
 /* mret, with a0 = hartid and a1 = fdt (mepc and mstatus.MPP already set). */
 __attribute__((noreturn)) void arch_enter_payload(unsigned long hartid, unsigned long fdt);
+#endif
 
 #endif

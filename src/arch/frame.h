@@ -7,12 +7,14 @@
 #ifndef TALLY_ARCH_FRAME_H
 #define TALLY_ARCH_FRAME_H
 
+#include "arch/entry.h"
 #include "arch/riscv.h"
 
-/* x0..x31, then the pointer to this hart's record, padded to 16 bytes */
-#define FRAME_SIZE (32 * REGBYTES + 16)
+/* x0..x31, the pointer to this hart's record, the fast paths' three words (entry.h) */
+#define FRAME_SIZE TRAP_FRAME_SIZE
 
 #ifndef __ASSEMBLER__
+#include <stdint.h>
 #include "arch/csr.h"
 
 struct hart;
@@ -20,12 +22,22 @@ struct hart;
 struct trap_frame {
 	unsigned long x[32];
 	struct hart *hart;            /* this hart's record (hart/hart.h) */
-	unsigned long pad[16 / sizeof(long) - 1];
+	/* What entry.S's fast paths read (hart_init fills them): */
+	uint64_t *fw_count;           /* the PMU's firmware event counts */
+	unsigned long mtime;          /* rdtime answered from this address; 0: not here */
+	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated here */
+	volatile unsigned long *sse_look;   /* this hart's SSE look flag (S-mode images) */
+	unsigned long pad[3];
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 #ifdef __riscv   /* host tests see the struct, not entry.S */
 _Static_assert(sizeof(struct trap_frame) == FRAME_SIZE, "entry.S's FRAME_SIZE");
-_Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES, "entry.S's layout");
+_Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES &&
+	       __builtin_offsetof(struct trap_frame, fw_count) == TRAP_FRAME_FW_COUNT &&
+	       __builtin_offsetof(struct trap_frame, mtime) == TRAP_FRAME_MTIME &&
+	       __builtin_offsetof(struct trap_frame, misaligned) == TRAP_FRAME_MISALIGNED &&
+	       __builtin_offsetof(struct trap_frame, sse_look) == TRAP_FRAME_SSE_LOOK,
+	       "entry.S's layout");
 #endif
 
 /* This hart's trap frame: entry.S keeps mscratch pointing at it (a trap guard borrows it). */

@@ -6,6 +6,7 @@
  */
 #ifndef TALLY_DEVICE_H
 #define TALLY_DEVICE_H
+#include "tally_config.h"
 #include <stdint.h>
 
 struct board_console {
@@ -24,7 +25,16 @@ struct board_timer {
 	void (*set)(uintptr_t base, unsigned long hartid, uint64_t when);
 	uintptr_t base;
 	uint32_t hz;              /* a device tree cell is 32 bits too */
+#if TALLY_SMODE_EXTENSIONS   /* only entry.S's fast paths read it */
+	uintptr_t mtime;          /* mtime's address, read by entry.S's rdtime; 0: none */
+#endif
 };
+/* ", .mtime = a" where the field exists: for the timers' initialisers. */
+#if TALLY_SMODE_EXTENSIONS
+#define BOARD_TIMER_MTIME(a) , .mtime = (a)
+#else
+#define BOARD_TIMER_MTIME(a)
+#endif
 
 /* send NULL: one hart, no IPIs */
 struct board_ipi {

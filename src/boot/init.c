@@ -164,6 +164,16 @@ static void hart_init(unsigned long hartid)
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&h->pmu);
+	/* entry.S's fast paths: the events they count, an rdtime the firmware
+	 * answers (time not native: counters.c) read straight from the board's
+	 * mtime, misaligned accesses where the board emulates them. */
+#if TALLY_SMODE_EXTENSIONS   /* entry.S has its fast paths only for an S-mode */
+	struct trap_frame *f = this_frame();
+	f->fw_count = h->pmu.fw_count;
+	f->mtime = (features.counteren >> 1) & 1 ? 0 : platform.timer.mtime;   /* bit 1: time */
+	f->misaligned = platform.emulate_misaligned != 0;
+	f->sse_look = &h->sse_look;
+#endif
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())
 		set_mie(MIP_MSIP);

@@ -15,6 +15,8 @@ void clint_clear_ipi(uintptr_t base, unsigned long hartid);
 
 /* A board's CLINT as its timer, and for IPIs where there are harts to wake. */
 #define CLINT_TIMER(base_, hz_) { \
-	.value = clint_mtime, .set = clint_set_mtimecmp, .base = (base_), .hz = (hz_) }
+	.value = clint_mtime, .set = clint_set_mtimecmp, .base = (base_), .hz = (hz_) \
+	BOARD_TIMER_MTIME((base_) + CLINT_MTIME) }
+/* ... and, where there are harts to wake, for IPIs through msip. */
 #define CLINT_IPI(base_) { .send = clint_send_ipi, .clear = clint_clear_ipi, .base = (base_) }
 #endif

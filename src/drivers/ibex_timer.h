@@ -14,5 +14,6 @@ uint64_t ibex_timer_value(uintptr_t base);
 void ibex_timer_set(uintptr_t base, unsigned long hartid, uint64_t when);
 
 #define IBEX_TIMER(base_, hz_) { \
-	.value = ibex_timer_value, .set = ibex_timer_set, .base = (base_), .hz = (hz_) }
+	.value = ibex_timer_value, .set = ibex_timer_set, .base = (base_), .hz = (hz_) \
+	BOARD_TIMER_MTIME((base_) + IBEX_TIMER_MTIME_LO) }
 #endif

@@ -61,6 +61,9 @@
 #define MASK_WORDS (MAX_COUNTERS / __riscv_xlen)
 #define UNKNOWN_EID 0x12345678UL        /* no extension has this ID */
 #define IMPL_ID_TALLY 0x7A11
+/* tests/rtl/bench-floor.S: the least an M-mode handler can do (BENCH_CYCLES) */
+#define FLOOR_IMPL_ID 0xF1007
+#define FLOOR_EID 0x0A0F1000UL  /* its own extension: the bus reads it timed in M-mode */
 
 /* Event indices (SBI spec chapter 11.1, tables 2, 3 and 6) */
 #define EV_CPU_CYCLES   PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES)
@@ -284,6 +287,10 @@ static void discover(void)
 	impl_id = expect("get_impl_id", SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID),
 			 SBI_SUCCESS, 0, 0).value;
 	strict = impl_id == IMPL_ID_TALLY;
+#ifdef BENCH_CYCLES
+	if (impl_id == FLOOR_IMPL_ID)
+		return;   /* the floor: no PMU, only the trap rows (payload_main) */
+#endif
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
 	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
 	       SBI_SUCCESS, 1, 1);
@@ -352,6 +359,23 @@ static void simple_rows(void)
 	TIMED("get_info", 1,
 	      step(REAL, "counter_get_info", ext, fid_info, idx, zero, zero, zero, zero, zero, ok, 1, info));
 }
+
+#ifdef BENCH_CYCLES
+/* On the floor: the two calls it answers (no PMU there). */
+static void floor_simple_rows(void)
+{
+	unsigned long eid = UNKNOWN_EID, zero = 0, ver = spec_version;
+	unsigned long base = SBI_EXT_BASE, fid_ver = SBI_BASE_GET_SPEC_VERSION;
+	long notsup = SBI_ERR_NOT_SUPPORTED, ok = SBI_SUCCESS;
+
+	OPAQUE(eid); OPAQUE(zero); OPAQUE(ver); OPAQUE(base); OPAQUE(fid_ver);
+	OPAQUE(notsup); OPAQUE(ok);
+	TIMED("unknown_eid", 1,
+	      step(REAL, "unknown EID", eid, zero, zero, zero, zero, zero, zero, zero, notsup, 0, 0));
+	TIMED("spec_version", 1,
+	      step(REAL, "get_spec_version", base, fid_ver, zero, zero, zero, zero, zero, zero, ok, 1, ver));
+}
+#endif
 
 /*
  * config_matching(event, CLEAR_VALUE | AUTO_START) + stop(RESET): taking
@@ -714,6 +738,145 @@ static void event_info_row(void)
 	answers++;
 }
 
+#ifdef BENCH_CYCLES
+/* ---- the traps Linux takes on CVA6 (issue 25) --------------------------- */
+
+/*
+ * Neither a call nor a PMU matter: the traps a core without a time CSR,
+ * without Sstc and without misaligned-access hardware sends to the
+ * firmware all day. Each is timed as the calls are (the trapping
+ * instruction in one loop, an instruction that gives the same answer
+ * without trapping in the other) and each answer is checked: the time
+ * read grows, a misaligned load returns the bytes at its address
+ * (sign- or zero-extended), a misaligned store leaves its bytes there
+ * (checked after the loops: the nop loop stores nothing).
+ */
+
+/* 16 bytes; the accesses are at +1 (lw, sw, ld, sd), +3 (lhu, sh): each
+ * misaligned, none crossing a page. */
+static volatile uint8_t mis_buf[16] __attribute__((aligned(16)));
+static const uint8_t mis_pattern[16] = {
+	0x11, 0x82, 0x93, 0xa4, 0xb5, 0xc6, 0xd7, 0xe8,
+	0xf9, 0x0a, 0x1b, 0x2c, 0x3d, 0x4e, 0x5f, 0x60 };
+
+static unsigned long le_bytes(const uint8_t *p, unsigned n)
+{
+	unsigned long v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		v |= (unsigned long)p[i] << (8 * i);
+	return v;
+}
+
+static void mis_fill(void)
+{
+	for (unsigned i = 0; i < 16; i++)
+		mis_buf[i] = mis_pattern[i];
+}
+
+/* A 32-bit load/store at p + off, named; REAL == 0: a mv instead. */
+#define MIS_LOAD(REAL, insn, off, want) do { \
+	unsigned long v_, w_ = (want); \
+	volatile uint8_t *p_ = mis_buf; \
+	OPAQUE(p_); OPAQUE(w_); \
+	if (REAL) \
+		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
+				 : "=r"(v_) : "r"(p_) : "memory"); \
+	else \
+		__asm__ volatile("mv %0, %1" : "=r"(v_) : "r"(w_) : "memory"); \
+	if (v_ != w_) \
+		unexpected(insn, 0, v_, 0, w_); \
+} while (0)
+
+#define MIS_STORE(REAL, insn, off, val) do { \
+	unsigned long v_ = (val); \
+	volatile uint8_t *p_ = mis_buf; \
+	OPAQUE(p_); OPAQUE(v_); \
+	if (REAL) \
+		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
+				 :: "r"(v_), "r"(p_) : "memory"); \
+	else \
+		__asm__ volatile("nop" :: "r"(v_), "r"(p_) : "memory"); \
+} while (0)
+
+/* After a store row: the bytes it wrote, and none around them. */
+static void mis_check(const char *what, unsigned off, unsigned n, unsigned long val)
+{
+	for (unsigned i = 0; i < 16; i++) {
+		uint8_t want = i >= off && i < off + n ? (uint8_t)(val >> (8 * (i - off))) : mis_pattern[i];
+
+		if (mis_buf[i] != want)
+			fail_msg(what, i);
+	}
+	answers++;
+}
+
+static long sext32(unsigned long v) { return (long)(int32_t)(uint32_t)v; }
+
+static void trap_rows(void)
+{
+	unsigned long prev, zero = 0, far = ~0UL, ext_time = SBI_EXT_TIME;
+	unsigned long lw_want = (unsigned long)sext32(le_bytes(mis_pattern + 1, 4));
+	unsigned long lhu_want = le_bytes(mis_pattern + 3, 2);
+	unsigned long sval = 0x89abcdefUL;
+	long ok = SBI_SUCCESS;
+	bool has_time = expect("probe_extension(TIME)",
+			       SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME), SBI_SUCCESS, 0, 0).value;
+
+	/* rdtime, emulated where the core has no time CSR: the value grows. */
+	prev = rd_time();
+	TIMED("rdtime", 1, {
+		unsigned long v_;
+		if (REAL)
+			__asm__ volatile("rdtime %0" : "=r"(v_));
+		else
+			__asm__ volatile("addi %0, %1, 1" : "=r"(v_) : "r"(prev));
+		if (v_ <= prev)
+			unexpected("rdtime went back", 0, v_, 0, prev);
+		prev = v_;
+	});
+
+	mis_fill();
+	TIMED("mis_lw", 1, MIS_LOAD(REAL, "lw", 1, lw_want));
+	TIMED("mis_lhu", 1, MIS_LOAD(REAL, "lhu", 3, lhu_want));
+#if __riscv_xlen == 64
+	TIMED("mis_ld", 1, MIS_LOAD(REAL, "ld", 1, le_bytes(mis_pattern + 1, 8)));
+#endif
+	TIMED("mis_sw", 1, MIS_STORE(REAL, "sw", 1, sval));
+	mis_check("misaligned sw", 1, 4, sval);
+	mis_fill();
+	TIMED("mis_sh", 1, MIS_STORE(REAL, "sh", 3, sval));
+	mis_check("misaligned sh", 3, 2, sval);
+	mis_fill();
+#if __riscv_xlen == 64
+	sval = 0x0123456789abcdefUL;
+	TIMED("mis_sd", 1, MIS_STORE(REAL, "sd", 1, sval));
+	mis_check("misaligned sd", 1, 8, sval);
+	mis_fill();
+#endif
+
+	if (!has_time) {
+		row_na("set_timer", "no TIME extension");
+		row_na("tick", "no TIME extension");
+		return;
+	}
+	OPAQUE(zero); OPAQUE(far); OPAQUE(ext_time); OPAQUE(ok);
+	/* A deadline that never comes (all ones: "no timer" to Linux). */
+	TIMED("set_timer", 1,
+	      step(REAL, "set_timer(far)", ext_time, zero, far, far, zero, zero, zero, zero, ok, 0, 0));
+	/*
+	 * A deadline already passed, with S-mode's interrupts off: the call,
+	 * then at once the machine timer interrupt, which the firmware hands
+	 * to S-mode as STIP (pending, not taken: sstatus.SIE is 0). The
+	 * firmware's whole share of one tick of a core without Sstc.
+	 */
+	TIMED("tick", 1,
+	      step(REAL, "set_timer(0) + the timer interrupt", ext_time, zero, zero, zero, zero,
+		   zero, zero, zero, ok, 0, 0));
+	expect("set_timer(far)", sbi_call(SBI_EXT_TIME, 0, far, far, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
+}
+#endif
+
 void payload_main(unsigned long hartid, unsigned long fdt)
 {
 	/* First thing: instructions since reset (boot ROM + firmware). */
@@ -722,6 +885,23 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 
 	printf("bench: rv%u, %d calls each, " RULER_NAME " per call\n", XLEN, N);
 	discover();
+#ifdef BENCH_CYCLES
+	if (impl_id == FLOOR_IMPL_ID) {
+		/* The floor answers the simple calls and the traps, nothing else;
+		 * and it timed two loads in M-mode: mtime on the bus, and RAM. */
+		struct sbiret r = sbi_call(FLOOR_EID, 0, 0, 0, 0, 0, 0, 0);
+
+		printf("bench: info floor\n");
+		floor_simple_rows();
+		trap_rows();
+		row("mtime_read", r.error > 0 ? (unsigned long)r.error : 0);
+		row("ram_read", r.value);
+		row("boot", boot);
+		printf("bench: done\n");
+		printf("%lu passed, 0 failed\n", answers);
+		bench_end(0);
+	}
+#endif
 	simple_rows();
 #ifdef BENCH_CYCLES
 	config_rows("cfg_instret", "cfg_instret_held", EV_INSTRUCTIONS, false);
@@ -741,6 +921,9 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	(void)linux_rows;
 #else
 	linux_rows();
+#endif
+#ifdef BENCH_CYCLES
+	trap_rows();
 #endif
 	row("boot", boot);
 	printf("bench: done\n");

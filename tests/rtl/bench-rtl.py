@@ -12,6 +12,12 @@ checked) on
     model with the same payload (rv64 only: Debian ships no rv32 build);
   - Tally, cva6-rv32 preset, on the cv32a6_imac_sv32 model;
   - Tally, ibex preset (U-mode payload), on Ibex simple_system;
+  - the floor (tests/rtl/bench-floor.S: the least an M-mode handler does for
+    each trap timed, built here) on both CVA6 models with the same payload,
+    which then runs only the rows the floor answers: the unknown EID,
+    get_spec_version, and the traps (rdtime, misaligned loads and stores,
+    set_timer, a timer tick), plus two loads the floor times in M-mode at
+    boot (mtime on the bus, cached RAM);
 and prints one markdown table: steady state (the mean of 32 calls) and
 first call, per core.
 
@@ -59,6 +65,17 @@ ROWS = [
     ("fw_read", "fw_read"),
     ("fw_read_hi", "fw_read_hi"),
     ("event_info", "event_get_info, 1 entry"),
+    ("rdtime", "rdtime, emulated (no time CSR)"),
+    ("mis_lw", "lw at address+1, emulated"),
+    ("mis_lhu", "lhu at address+3, emulated"),
+    ("mis_ld", "ld at address+1, emulated (rv64)"),
+    ("mis_sw", "sw at address+1, emulated"),
+    ("mis_sh", "sh at address+3, emulated"),
+    ("mis_sd", "sd at address+1, emulated (rv64)"),
+    ("set_timer", "set_timer, far deadline"),
+    ("tick", "set_timer(passed deadline) + the M timer interrupt → STIP: one tick's firmware share"),
+    ("mtime_read", "one load of mtime on the bus (M-mode, dependent loads)"),
+    ("ram_read", "one load of cached RAM (the same loop)"),
     ("boot", "boot: reset to payload entry"),
 ]
 
@@ -122,6 +139,19 @@ def pack(fw_bin, payload_bin, fw_base, payload_base, xlen, out_elf, scratch):
                     "--no-warn-rwx-segments"], check=True)
 
 
+def build_floor(xlen, fw_base, payload_base, scratch):
+    """tests/rtl/bench-floor.S, the least an M-mode handler does, as a flat binary."""
+    elf = os.path.join(scratch, "floor.elf")
+    march, mabi = ("rv64imac_zicsr", "lp64") if xlen == 64 else ("rv32imac_zicsr", "ilp32")
+    subprocess.run([CROSS + "gcc", f"-march={march}", f"-mabi={mabi}", "-nostdlib",
+                    f"-DPAYLOAD_BASE={payload_base:#x}", f"-Ttext={fw_base:#x}",
+                    "-Wl,--no-warn-rwx-segments", "-o", elf,
+                    os.path.join(ROOT, "tests", "rtl", "bench-floor.S")], check=True)
+    out = os.path.join(scratch, "floor.bin")
+    subprocess.run([CROSS + "objcopy", "-O", "binary", elf, out], check=True)
+    return out
+
+
 def run_cva6(model, elf, watch, log):
     scratch = os.path.dirname(elf)
     with open(log, "w") as f:
@@ -164,9 +194,13 @@ def parse(name, text):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--only", action="append", help="tally-rv64, opensbi-rv64, tally-rv32, ibex")
+    ap.add_argument("--only", action="append",
+                    help="floor-rv64, tally-rv64, opensbi-rv64, floor-rv32, tally-rv32, ibex")
     ap.add_argument("--log-dir", default=os.path.join(ROOT, "build", "bench-rtl"))
     ap.add_argument("--built", help="a build directory already built (not rebuilt here)")
+    ap.add_argument("--keep", action="store_true",
+                    help="keep each run's folder: the image and the model's instruction traces "
+                    "(trace_hart_0.dasm: the cycle of every instruction)")
     ap.add_argument("--from-logs", action="store_true",
                     help="run nothing: print the table from the logs in --log-dir")
     a = ap.parse_args()
@@ -174,7 +208,8 @@ def main():
     m64 = env_model("CVA6_SIM_RV64", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39"))
     m32 = env_model("CVA6_SIM_RV32", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv32a6_imac_sv32"))
     mib = env_model("IBEX_SIM", default=os.path.join(SHARED, "ibex", "Vibex_simple_system"))
-    runs = [("tally-rv64", "Tally CVA6 rv64"), ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"),
+    runs = [("floor-rv64", "floor CVA6 rv64"), ("tally-rv64", "Tally CVA6 rv64"),
+            ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"), ("floor-rv32", "floor CVA6 rv32"),
             ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)")]
     if a.only:
         runs = [r for r in runs if r[0] in a.only]
@@ -188,9 +223,10 @@ def main():
             else:
                 print(f"bench-rtl: {title}: no finished run in {log}", file=sys.stderr)
             continue
-        preset = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64",
-                  "tally-rv32": "cva6-rv32", "ibex": "ibex"}[key]
-        model = {"tally-rv64": m64, "opensbi-rv64": m64, "tally-rv32": m32, "ibex": mib}[key]
+        preset = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64", "floor-rv64": "cva6-rv64",
+                  "tally-rv32": "cva6-rv32", "floor-rv32": "cva6-rv32", "ibex": "ibex"}[key]
+        model = {"tally-rv64": m64, "opensbi-rv64": m64, "floor-rv64": m64,
+                 "tally-rv32": m32, "floor-rv32": m32, "ibex": mib}[key]
         if not os.access(model, os.X_OK):
             print(f"bench-rtl: {title}: no model at {model}, skipped", file=sys.stderr)
             continue
@@ -207,17 +243,22 @@ def main():
         fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
         scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
         try:
+            if key.startswith("floor"):
+                fw_bin = build_floor(xlen, fw_base, pl_base, scratch)
             elf = os.path.join(scratch, "image.elf")
             pack(fw_bin, payload_bin, fw_base, pl_base, xlen, elf, scratch)
             print(f"bench-rtl: running {title} (log {log})", file=sys.stderr)
             if key == "ibex":
                 rc, text = run_ibex(model, elf, log)
             else:
-                watch = (symbol(payload_elf, "bench_exit") if key.startswith("opensbi")
-                         else symbol(os.path.join(build, "tally.elf"), "tohost"))
+                watch = (symbol(os.path.join(build, "tally.elf"), "tohost") if key.startswith("tally")
+                         else symbol(payload_elf, "bench_exit"))
                 rc, text = run_cva6(model, elf, watch, log)
         finally:
-            shutil.rmtree(scratch, ignore_errors=True)
+            if a.keep:
+                print(f"bench-rtl: {title}: image and traces kept in {scratch}", file=sys.stderr)
+            else:
+                shutil.rmtree(scratch, ignore_errors=True)
         results[key] = (title, parse(title, text))
     print_table(results)
 
@@ -231,8 +272,13 @@ def print_table(results):
     print("Core cycles per call (rdcycle around 32 calls minus the same loop with a nop for "
           "each ecall; every answer checked); steady state (mean of 32) / first call:\n")
     head = ["call"] + [results[k][0] for k in keys]
+    ratios = []
     if "tally-rv64" in results and "opensbi-rv64" in results:
         head.append("OpenSBI / Tally rv64")
+        ratios.append(("opensbi-rv64", "tally-rv64"))
+    if "tally-rv64" in results and "floor-rv64" in results:
+        head.append("Tally / floor rv64")
+        ratios.append(("tally-rv64", "floor-rv64"))
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     notes = {}
@@ -249,8 +295,8 @@ def print_table(results):
                 cells.append(f"— ({notes[why]})")
             else:
                 cells.append("—")
-        if len(head) > len(keys) + 1:
-            t, o = results["tally-rv64"][1]["rows"].get(key), results["opensbi-rv64"][1]["rows"].get(key)
+        for num, den in ratios:
+            o, t = results[num][1]["rows"].get(key), results[den][1]["rows"].get(key)
             cells.append(f"{o / t:.1f}×" if t and o else "—")
         print("| " + " | ".join(cells) + " |")
     print()
