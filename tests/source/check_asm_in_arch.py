@@ -15,7 +15,9 @@ inline assembly: asm, __asm and __asm__.
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from selftest import clean_then_each_bad  # noqa: E402
 
 KEYWORD = re.compile(r"\b(asm|__asm|__asm__)\b")
 # Comments, then string and character literals (with escapes), in one pass,
@@ -58,25 +60,7 @@ def self_test():
         "src/platform/x/bad.c": 'register long a0 __asm("a0");\n',
         "src/after_comment.c": '/* a comment */ void h(void) { __asm__("nop"); }\n',
     }
-    with tempfile.TemporaryDirectory() as d:
-        for name, text in clean.items():
-            p = pathlib.Path(d) / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text)
-        if offenders(d):
-            print("self-test FAILED: a clean tree was reported:", offenders(d))
-            return 1
-        for name, text in bad.items():
-            p = pathlib.Path(d) / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text)
-            got = [str(f) for f, _, _ in offenders(d)]
-            if got != [name]:
-                print(f"self-test FAILED: {name} gave {got}")
-                return 1
-            p.unlink()
-    print("self-test: a clean tree passes, each of", len(bad), "offending files fails")
-    return 0
+    return clean_then_each_bad(lambda d: [str(f) for f, _, _ in offenders(d)], clean, bad)
 
 
 def main():

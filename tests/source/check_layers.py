@@ -16,7 +16,9 @@ not the firmware's.
 import pathlib
 import re
 import sys
-import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from selftest import clean_then_each_bad  # noqa: E402
 
 LAYERS = ["boot", "trap", "sbi", "hart", "cores", "platform", "drivers", "base", "arch|lib"]
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names.split("|")}
@@ -66,25 +68,7 @@ def self_test():
         "src/arch/x.S": '#  include "drivers/clint.h"\n',
         "src/loose.c": "int x;\n",
     }
-    with tempfile.TemporaryDirectory() as d:
-        for name, text in clean.items():
-            p = pathlib.Path(d) / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text)
-        if offenders(d):
-            print("self-test FAILED: a clean tree was reported:", offenders(d))
-            return 1
-        for name, text in bad.items():
-            p = pathlib.Path(d) / name
-            p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text)
-            got = [f"src/{f}" for f, _, _ in offenders(d)]
-            if got != [name]:
-                print(f"self-test FAILED: {name} gave {got}")
-                return 1
-            p.unlink()
-    print("self-test: a clean tree passes, each of", len(bad), "offending files fails")
-    return 0
+    return clean_then_each_bad(lambda d: [f"src/{f}" for f, _, _ in offenders(d)], clean, bad)
 
 
 def main():
