@@ -570,6 +570,11 @@ static void test_time_pmu_dbcn(void)
 	check_eq(sbi_pmu_raw_v2_event(), 0x30000, "pmu: raw_v2_event() = 0x30000");
 	check_eq(sbi_pmu_fw_event(PMU_FW_ILLEGAL_INSN), 0xf0004, "pmu: fw_event(ILLEGAL_INSN) = 0xf0004");
 
+	/* event_data must be 0 for a firmware event: 2^32 is not (rv32: a5) */
+	r = sbi_pmu_counter_config_matching(fw_first, 0xffff, 0, sbi_pmu_fw_event(PMU_FW_ACCESS_LOAD),
+					    1ULL << 32);
+	check_err(r, SBI_ERR_INVALID_PARAM, "pmu: config_matching(fw ACCESS_LOAD, event_data 2^32): INVALID_PARAM");
+
 	/* a firmware counter started at 2^32 + 5: rv32's a3/a4, fw_read_hi */
 	r = sbi_pmu_counter_config_matching(fw_first, 0xffff, 0, sbi_pmu_fw_event(PMU_FW_ACCESS_LOAD), 0);
 	check_err(r, 0, "pmu: config_matching(fw ACCESS_LOAD)");
