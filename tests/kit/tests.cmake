@@ -15,3 +15,18 @@ if(_kit_mode)
   endforeach()
 endif()
 unset(_kit_mode)
+
+# Every <tally/sbi.h> wrapper called and its answer checked (tests/kit/calls/):
+# QEMU virt with 4 harts, built with the kit's CMake function on rv64 and
+# its Makefile on rv32.
+if(TALLY_PLATFORM STREQUAL "qemu-virt")
+  if(TALLY_XLEN EQUAL 64)
+    set(_way cmake)
+  else()
+    set(_way make)
+  endif()
+  tally_test(kit-calls-rv${TALLY_XLEN} LABELS base time ipi rfence hsm dbcn srst pmu susp fwft dbtr sse
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/run-kit-calls.sh ${CMAKE_SOURCE_DIR} ${CMAKE_BINARY_DIR}/tally.bin
+      ${_way} ${TALLY_XLEN} ${TALLY_QEMU} ${TALLY_QEMU_CPU} PROPERTIES TIMEOUT 180)
+  unset(_way)
+endif()

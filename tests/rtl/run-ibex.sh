@@ -3,7 +3,9 @@
 # (firmware + the U-mode test payload, tests/payload/ibex/ibex_test.c) on a
 # Verilator model of an Ibex system and judge the payload's result lines;
 # with CAUSE and TVAL the run must instead end in the firmware's panic
-# report for a payload fault with that mcause and mtval. MODEL is
+# report for a payload fault with that mcause and mtval; with "no-payload"
+# and the payload's BASE, in the firmware's last words for an image with
+# no payload ("tally: no payload at BASE", then the run stops). MODEL is
 #   simple_system  Ibex's examples/simple_system, named by IBEX_SIM
 #                  (a Vibex_simple_system binary);
 #   demo_system    lowRISC's Ibex demo system, named by IBEX_DEMO_SIM
@@ -58,7 +60,7 @@ start=$(date +%s); limit=${IBEX_SIM_TIMEOUT:-600}; timed_out=0
 pid=$!
 ended() {   # the console's last line is the firmware's last words, and complete
   [ -s "$console" ] && [ -z "$(tail -c 1 "$console")" ] &&
-    tail -n 1 "$console" | grep -aqE '^tally: (shutdown requested|halted)'
+    tail -n 1 "$console" | grep -aqE '^tally: (shutdown requested|halted|no payload at)'
 }
 while kill -0 "$pid" 2>/dev/null; do
   if [ "$model" = demo_system ] && ended; then
@@ -80,6 +82,13 @@ echo "run-ibex: $model: simulator exit $rc after ${secs} s; $(grep -aE -m1 -i 'c
 fail=0
 need() { grep -aqE "$1" "$log" || { echo "run-ibex: missing: $1"; fail=1; }; }
 need "^Platform +: $platform"
+if [ "$cause" = no-payload ]; then
+  need "^tally: no payload at $(printf '0x%x' $((tval))) \\(first word 0x00000000\\)\$"
+  [ "$(tail -n 1 "$log")" = "$(grep -a '^tally: no payload at' "$log")" ] ||
+    { echo "run-ibex: the no-payload line is not the last"; fail=1; }
+  [ "$fail" = 0 ] && echo "run-ibex: OK ($model: no payload reported, the run stopped)"
+  exit $fail
+fi
 if [ -n "$cause" ]; then
   need '^tally: PANIC on hart 0: payload fault'
   need "mcause $(printf '0x%x' $((cause))) .*mtval $(printf '0x%x' $((tval))) "
