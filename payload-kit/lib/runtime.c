@@ -2,7 +2,7 @@
 /*
  * The kit's runtime: the console (DBCN, else the legacy putchar), a small
  * printf, the end of the run, an unexpected trap reported, and the few
- * string functions GCC may call on its own. No libc: payloads link with
+ * string functions GCC may call on its own or payloads use most. No libc: payloads link with
  * -nostdlib and libgcc only.
  */
 #include <tally/sbi.h>
@@ -343,4 +343,26 @@ size_t strlen(const char *s)
 	while (s[n])
 		n++;
 	return n;
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++)
+		if (*a != *b || !*a)
+			return (unsigned char)*a - (unsigned char)*b;
+	return 0;
+}
+
+int strcmp(const char *a, const char *b)
+{
+	return strncmp(a, b, (size_t)-1);
 }

@@ -44,7 +44,7 @@
  * (OpenSBI 1.1 on the CVA6 testharness), the payload writes its own
  * bench_exit word, which the simulator is told to watch.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 #ifdef BENCH_CYCLES
@@ -84,7 +84,7 @@ volatile uint64_t bench_exit __attribute__((aligned(8)));
 
 static __attribute__((noreturn)) void bench_end(int failure)
 {
-	sbi_call(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
 	bench_exit = (uint64_t)(failure ? 1 : 0) << 1 | 1;
 	for (;;)
 		;
@@ -115,7 +115,7 @@ static __attribute__((noreturn)) void fail_msg(const char *what, unsigned long v
 static struct sbiret expect(const char *what, struct sbiret r, long want_err,
 			    int check_val, unsigned long want_val)
 {
-	if (r.error != want_err || (check_val && r.value != want_val))
+	if (r.error != want_err || (check_val && (unsigned long)r.value != want_val))
 		unexpected(what, r.error, r.value, want_err, want_val);
 	answers++;
 	return r;
@@ -236,7 +236,7 @@ static bool is_fw_counter(unsigned long idx)
 static struct sbiret pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 			 unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5)
 {
-	return sbi_call(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
+	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
 }
 
 /*
@@ -289,7 +289,7 @@ static void discover(void)
 	strict = impl_id == IMPL_ID_TALLY;
 #ifdef BENCH_CYCLES
 	if (impl_id == FLOOR_IMPL_ID)
-		return;   /* the floor: no PMU, only the trap rows (payload_main) */
+		return;   /* the floor: no PMU, only the trap rows (main) */
 #endif
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
 	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
@@ -873,11 +873,11 @@ static void trap_rows(void)
 	TIMED("tick", 1,
 	      step(REAL, "set_timer(0) + the timer interrupt", ext_time, zero, zero, zero, zero,
 		   zero, zero, zero, ok, 0, 0));
-	expect("set_timer(far)", sbi_call(SBI_EXT_TIME, 0, far, far, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
+	expect("set_timer(far)", sbi_ecall(SBI_EXT_TIME, 0, far, far, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
 }
 #endif
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	/* First thing: instructions since reset (boot ROM + firmware). */
 	unsigned long boot = RULER();
@@ -889,7 +889,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	if (impl_id == FLOOR_IMPL_ID) {
 		/* The floor answers the simple calls and the traps, nothing else;
 		 * and it timed two loads in M-mode: mtime on the bus, and RAM. */
-		struct sbiret r = sbi_call(FLOOR_EID, 0, 0, 0, 0, 0, 0, 0);
+		struct sbiret r = sbi_ecall(FLOOR_EID, 0, 0, 0, 0, 0, 0, 0);
 
 		printf("bench: info floor\n");
 		floor_simple_rows();

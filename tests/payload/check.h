@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* One result line per check, as tests/qemu/run-payload.sh reads them (lib.c). */
+/* One result line per check, as tests/qemu/run-payload.sh reads them (check.c). */
 #ifndef PAYLOAD_CHECK_H
 #define PAYLOAD_CHECK_H
 #include <stdbool.h>
+#include "sbicall.h"
 
 extern unsigned passed, failed;
 

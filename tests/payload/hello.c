@@ -5,7 +5,7 @@
 
 void sbi_shutdown(int failure) __attribute__((noreturn));   /* lib.c */
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	printf("hello from payload, hart %lu fdt 0x%lx\n", hartid, fdt);
 	struct sbiret r = sbi_get_spec_version();

@@ -6,11 +6,10 @@
  * neither 0 (success) nor 1, which isa-debug-exit harnesses such as
  * kvm-unit-tests' runner read as "passed".
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
-void payload_main(unsigned long hartid, unsigned long fdt);
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	printf("# srst_fail: hart %lu, fdt 0x%lx: shutdown, reason SYSTEM_FAILURE\n", hartid, fdt);
 	sbi_shutdown(1);

@@ -7,8 +7,8 @@
  * on the shared memory itself, which the firmware then reads and writes
  * in M-mode: a trigger that fired there would end in the firmware's panic.
  */
-#include <stdio.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 

@@ -11,8 +11,8 @@
  * it on to S-mode (it cannot emulate an AMO byte by byte); delegated, it
  * reaches S-mode without the firmware seeing it, so the counters stay.
  */
-#include <stdio.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 

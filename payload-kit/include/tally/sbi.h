@@ -605,6 +605,16 @@ int putchar(int c);
 /* Write len bytes to the console as they are (no formatting). */
 void tally_console_write(const char *s, size_t len);
 
+/* The string functions the runtime has (GCC may call the mem* ones itself). */
+void *memset(void *d, int c, size_t n);
+void *memcpy(void *restrict d, const void *restrict s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+size_t strnlen(const char *s, size_t max);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+
 /* The payload's entry, called by the kit's start file with what the
  * firmware passed: a0 = this hart's id, a1 = the device tree (or 0). */
 int main(unsigned long hartid, unsigned long dtb);

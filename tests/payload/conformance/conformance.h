@@ -10,9 +10,8 @@
 #define CONFORMANCE_H
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "sbicall.h"
 #include "check.h"
 
@@ -79,7 +78,7 @@ void regs_around_fault(unsigned long dump[32], unsigned long pattern,
 static inline struct sbiret pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5)
 {
-	return sbi_call(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
+	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
 }
 static inline struct sbiret cfg_match(unsigned long base, unsigned long mask, unsigned long flags,
 				      unsigned long ev, uint64_t data)
@@ -109,11 +108,11 @@ static inline struct sbiret ev_info(unsigned long lo, unsigned long hi, unsigned
 }
 static inline struct sbiret set_timer(uint64_t when)
 {
-	return sbi_call(SBI_EXT_TIME, 0, LO(when), HI(when), 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, LO(when), HI(when), 0, 0, 0, 0);
 }
 static inline struct sbiret dbcn(unsigned long fid, unsigned long n, unsigned long lo, unsigned long hi)
 {
-	return sbi_call(SBI_EXT_DBCN, fid, n, lo, hi, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_DBCN, fid, n, lo, hi, 0, 0, 0);
 }
 
 /* ---- ram.c: where RAM ends, from the device tree ----------------------- */

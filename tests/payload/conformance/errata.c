@@ -74,7 +74,7 @@ void errata_identify_core(void)
 
 	printf("# core: mvendorid 0x%lx marchid 0x%lx mimpid 0x%lx\n", v.value, a.value, i.value);
 	for (unsigned e = 0; e < NUM_ERRATA; e++) {
-		present[e] = !v.error && !a.error && v.value == errata[e].mvendorid &&
+		present[e] = !v.error && !a.error && (unsigned long)v.value == errata[e].mvendorid &&
 			     (a.value & errata[e].marchid_mask) == errata[e].marchid &&
 			     (!errata[e].xlen || errata[e].xlen == XLEN) && (!errata[e].umode || umode);
 		if (present[e])

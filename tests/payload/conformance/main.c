@@ -40,8 +40,7 @@
 #include "ext_test.h"
 #endif
 
-void payload_main(unsigned long hartid, unsigned long fdt);
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 #ifndef UMODE
 	__asm__ volatile("csrw stvec, %0" :: "r"(s_trap_vector));

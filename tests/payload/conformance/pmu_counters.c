@@ -250,7 +250,7 @@ void test_pmu_hpm(void)
 	r = cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), XLEN == 64 ? 1ULL << 47 : 1ULL << 31);
 	check_eq(r.error, 0, "pmu: raw event with the top allowed bit");
 #endif
-	check_that(r.value >= 3 && r.value < fw_base, r.value, "an hpm counter", "pmu: ... on an hpm counter");
+	check_that((unsigned long)r.value >= 3 && (unsigned long)r.value < fw_base, r.value, "an hpm counter", "pmu: ... on an hpm counter");
 	if (!r.error)
 		ctr_stop(r.value, 1, PMU_STOP_RESET);
 

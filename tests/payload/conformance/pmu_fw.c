@@ -24,7 +24,7 @@ void test_pmu_fw(void)
 	/* ILLEGAL_INSN counts exactly the illegal instructions of the payload. */
 	r = cfg_fw(PMU_FW_ILLEGAL_INSN, go);
 	check_eq(r.error, 0, "pmu fw: config_matching(ILLEGAL_INSN)");
-	check_that(r.value >= fw_base && r.value < num_ctrs, r.value, "a firmware counter",
+	check_that((unsigned long)r.value >= fw_base && (unsigned long)r.value < num_ctrs, r.value, "a firmware counter",
 		   "pmu fw: ... lands on a firmware counter");
 	ill = r.value;
 	check_eq(fw_read(ill).value, 0, "pmu fw: starts at 0 (CLEAR_VALUE)");

@@ -74,7 +74,7 @@ void test_pmu_sscofpmf(void)
 	 * lands on an hpm counter (QEMU counts cycles there), not on counter 0. */
 	r = cfg_match(0, hw_mask(), PMU_CFG_CLEAR_VALUE, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, 0, "sscof: CPU_CYCLES from the whole set");
-	check_that(r.value >= 3 && r.value < fw_base, r.value, "an hpm counter", "sscof: ... on an hpm counter");
+	check_that((unsigned long)r.value >= 3 && (unsigned long)r.value < fw_base, r.value, "an hpm counter", "sscof: ... on an hpm counter");
 	if (r.error)
 		return;
 	idx = r.value;

@@ -186,7 +186,7 @@ void test_big_ram(unsigned long hartid)
 #if XLEN == 64
 	check_eq(dbcn(0, 16, top + 4088, 0).error, inval, "ram: dbcn write running off the end of RAM");
 	check_eq(set_shmem(ram_end64, 0, 0).error, inaddr, "ram: shmem just past the end of RAM: INVALID_ADDRESS");
-	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, ram_end64, 0, 0, 0, 0).error, inaddr,
+	check_eq(sbi_ecall(SBI_EXT_HSM, 0, hartid, ram_end64, 0, 0, 0, 0).error, inaddr,
 		 "ram: hart_start address past the end of RAM: INVALID_ADDRESS");
 #else
 	check_eq(dbcn(0, 8, LO(ram_end64 - 8), HI(ram_end64 - 8)).error, inval,
@@ -195,7 +195,7 @@ void test_big_ram(unsigned long hartid)
 		 "ram: shmem in RAM above 4 GiB: INVALID_ADDRESS (out of the firmware's reach)");
 #endif
 	/* The address is good, so the answer is about the hart: it runs already. */
-	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, top, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_HSM, 0, hartid, top, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_ALREADY_AVAILABLE, "ram: hart_start(self, top page): address accepted");
 
 	memset(sn, 0xa5, 4096);

@@ -8,11 +8,11 @@
 
 void test_srst(void)
 {
-	check_eq(sbi_call(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, 3, 0, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: reserved type 3");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, 0, 2, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, 0, 2, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: reserved reason 2");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, 0xF0000000UL, 0, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, 0xF0000000UL, 0, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: vendor type 0xF0000000");
 }
 
@@ -29,15 +29,15 @@ void test_u32_args(void)
 {
 	const unsigned long g = UPPER_GARBAGE;
 
-	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 3, 0, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, g | 3, 0, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: reserved type 3, bits above 32 set");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0, g | 2, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, g | 0, g | 2, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: shutdown, reserved reason 2, bits above 32 set");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 1, g | 0xE0000000UL, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, g | 1, g | 0xE0000000UL, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: cold reboot, vendor reason, bits above 32 set");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, g | 0xF0000000UL, 0, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, g | 0xF0000000UL, 0, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "srst: vendor type, bits above 32 set");
-	check_eq(sbi_call(SBI_EXT_SRST, 0, 2, g | 0xDFFFFFFFUL, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_SRST, 0, 2, g | 0xDFFFFFFFUL, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_INVALID_PARAM, "srst: warm reboot, reserved reason 0xDFFFFFFF, bits above set");
 	/* uint8_t byte: everything above bit 7 is the caller's business. */
 	struct sbiret r = dbcn(2, (g | ~0xffUL) | '\n', 0, 0);

@@ -2,7 +2,7 @@
 /* What the CVA6 payloads share: a check counter and the PMU calls they use. */
 #ifndef CVA6_CHECK_H
 #define CVA6_CHECK_H
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 static unsigned passed, failed;
@@ -18,7 +18,7 @@ static inline __attribute__((noreturn)) void finish(void)
 	sbi_shutdown(failed != 0);
 }
 
-#define PMU(fid, a, b, c, d, e, f) sbi_call(SBI_EXT_PMU, fid, a, b, c, d, e, f)
+#define PMU(fid, a, b, c, d, e, f) sbi_ecall(SBI_EXT_PMU, fid, a, b, c, d, e, f)
 
 /* config_matching with a 64-bit event_data split as the calling convention wants. */
 static inline struct sbiret pmu_config(unsigned long base, unsigned long mask,
@@ -52,9 +52,9 @@ static inline struct sbiret pmu_stop(unsigned long base, unsigned long mask, uns
 static inline struct sbiret set_timer(uint64_t when)
 {
 #if __riscv_xlen == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
 #else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
 #endif
 }
 

@@ -258,7 +258,7 @@ static void check_timer(void)
 	CHECK(!(r_sip() & SIP_STIP), "set_timer(-1) clears STIP");
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
 	printf("cva6 backend checks (QEMU stand-in board)\n");

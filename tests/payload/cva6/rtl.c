@@ -29,7 +29,7 @@
  * would add its own events to whatever window it fell into.
  */
 #include "check.h"
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "ext_test.h"
 
 /* ---- the windows (window.S) ------------------------------------------- */
@@ -406,17 +406,17 @@ static void fwft(void)
 
 	/* What the S-mode extensions find on this core (facts for docs/extensions.md). */
 	printf("# DBTR: %lu triggers (%lu mcontrol, %lu mcontrol6)\n",
-	       sbi_call(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value,
-	       sbi_call(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value,
-	       sbi_call(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value);
+	       sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value);
 	for (unsigned long f = 0; f < 6; f++)
 		printf("# FWFT feature %lu: %s\n", f,
-		       sbi_call(SBI_EXT_FWFT, 1, f, 0, 0, 0, 0, 0).error ? "not supported" : "supported");
+		       sbi_ecall(SBI_EXT_FWFT, 1, f, 0, 0, 0, 0, 0).error ? "not supported" : "supported");
 	check_misaligned(false);
-	r = sbi_call(SBI_EXT_FWFT, 0, 0, 1, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_FWFT, 0, 0, 1, 0, 0, 0, 0);
 	CHECK(!r.error, "FWFT set(MISALIGNED_EXC_DELEG, 1): %ld", r.error);
 	check_misaligned(true);
-	r = sbi_call(SBI_EXT_FWFT, 0, 0, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_FWFT, 0, 0, 0, 0, 0, 0, 0);
 	CHECK(!r.error, "FWFT set(MISALIGNED_EXC_DELEG, 0): %ld", r.error);
 	check_misaligned(false);
 }
@@ -456,7 +456,7 @@ static void widths(void)
 #endif
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
 	printf("cva6 RTL check, rv%u\n", (unsigned)__riscv_xlen);

@@ -10,13 +10,12 @@
  *                then an illegal instruction: the redirect faults at the
  *                vector itself (instruction access fault, sepc = stvec)
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 #define FW_BASE 0x80000000UL
 
-void payload_main(unsigned long hartid, unsigned long fdt);
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 #if defined(STVEC_UNSET)

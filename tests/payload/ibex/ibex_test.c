@@ -22,7 +22,7 @@
  * QEMU has no Ibex event counters, so that last group only runs on the RTL.
  * One line per check, then "N passed, M failed", then SRST shutdown.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 static unsigned passed, failed;
@@ -36,7 +36,7 @@ static void check(int ok, const char *what)
 		failed++;
 }
 
-#define PMU(fid, a, b, c, d, e) sbi_call(SBI_EXT_PMU, fid, a, b, c, d, e, 0)
+#define PMU(fid, a, b, c, d, e) sbi_ecall(SBI_EXT_PMU, fid, a, b, c, d, e, 0)
 
 /* hpmcounterN by number: the CSR number is part of the instruction. */
 #define C4(M, b) M(b) M(b + 1) M(b + 2) M(b + 3)
@@ -93,7 +93,7 @@ static void test_base(void)
 	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBCN).value == 1, "DBCN offered");
 	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME).value == 0,
 	      "TIME not offered (M+U hart: no S-mode to take a timer interrupt)");
-	check(sbi_call(SBI_EXT_TIME, 0, 1000, 0, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
+	check(sbi_ecall(SBI_EXT_TIME, 0, 1000, 0, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
 	      "TIME set_timer says NOT_SUPPORTED");
 }
 
@@ -360,7 +360,7 @@ static void test_event_counters(void)
 	}
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	printf("ibex test payload (U-mode), hart %lu, marchid %lu\n", hartid,

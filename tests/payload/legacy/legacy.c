@@ -21,7 +21,7 @@
  * The second hart is started with HSM (smp/entry.S gives it a stack),
  * counts the sip.SSIP it sees and reads its own counters on request.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
 
@@ -45,7 +45,7 @@
 static struct sbiret legacy(unsigned long eid, unsigned long a0, unsigned long a1,
 			    unsigned long a2, unsigned long a3)
 {
-	return sbi_call(eid, 0, a0, a1, a2, a3, 0, 0);
+	return sbi_ecall(eid, 0, a0, a1, a2, a3, 0, 0);
 }
 
 /* The firmware events these calls drive, and a name for each. */
@@ -78,7 +78,6 @@ static volatile unsigned long stray_traps;
 
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 extern char smp_entry[], s_trap[];
 
 static uint64_t now(void) { return rd_time64(); }
@@ -86,7 +85,7 @@ static uint64_t now(void) { return rd_time64(); }
 static void config_counters(struct hart_ctl *c)
 {
 	for (unsigned i = 0; i < NEV; i++) {
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base,
+		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base,
 					   (1UL << NUM_FW_COUNTERS) - 1,
 					   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 					   PMU_EVENT_IDX(PMU_TYPE_FW, events[i]), 0, 0);
@@ -99,7 +98,7 @@ static void read_counters(struct hart_ctl *c)
 {
 	for (unsigned i = 0; i < NEV; i++) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, c->ctr[i]);
-		c->cnt[i] = r.error ? ~0UL : r.value;
+		c->cnt[i] = r.error ? ~0UL : (unsigned long)r.value;
 	}
 }
 
@@ -476,7 +475,7 @@ static void test_virtual_mask(void)
 
 /* ---- main ---------------------------------------------------------------- */
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	struct sbiret r;
 
@@ -493,7 +492,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		check_eq(ctl[boot].cfg_err[i], 0, "pmu: config_matching(%s)", ev_name[i]);
 
 	sec = boot == 0 ? 1 : 0;
-	r = sbi_call(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
 	check_eq(r.error, 0, "hsm: hart_start(%lu)", sec);
 	if (!check_that(wait_until(&ctl[sec].up, 1), 0, "up", "hart %lu runs its loop", sec)) {
 		printf("%u passed, %u failed\n", passed, failed);

@@ -21,7 +21,7 @@
  */
 #include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 #include "check.h"
 
@@ -97,34 +97,34 @@ static void delay(uint64_t ticks)
 
 static struct sbiret hart_start(unsigned long h, unsigned long addr, unsigned long opaque)
 {
-	return sbi_call(EXT_HSM, 0, h, addr, opaque, 0, 0, 0);
+	return sbi_ecall(EXT_HSM, 0, h, addr, opaque, 0, 0, 0);
 }
 static struct sbiret hart_stop(void) { return SBI0(EXT_HSM, 1); }
 static struct sbiret hart_status(unsigned long h) { return SBI1(EXT_HSM, 2, h); }
 static struct sbiret hart_suspend(unsigned long type, unsigned long addr, unsigned long opaque)
 {
-	return sbi_call(EXT_HSM, 3, type, addr, opaque, 0, 0, 0);
+	return sbi_ecall(EXT_HSM, 3, type, addr, opaque, 0, 0, 0);
 }
 static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 {
-	return sbi_call(EXT_IPI, 0, mask, base, 0, 0, 0, 0);
+	return sbi_ecall(EXT_IPI, 0, mask, base, 0, 0, 0, 0);
 }
 static struct sbiret rfence(unsigned long fid, unsigned long mask, unsigned long base,
 			    unsigned long start, unsigned long size, unsigned long id)
 {
-	return sbi_call(EXT_RFNC, fid, mask, base, start, size, id, 0);
+	return sbi_ecall(EXT_RFNC, fid, mask, base, start, size, id, 0);
 }
 static struct sbiret set_timer(uint64_t when)
 {
 #if XLEN == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
 #else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
 #endif
 }
 static struct sbiret cfg_fw(unsigned long base, unsigned ev)
 {
-	return sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, (1UL << NUM_FW_COUNTERS) - 1,
+	return sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, (1UL << NUM_FW_COUNTERS) - 1,
 			PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, PMU_EVENT_IDX(PMU_TYPE_FW, ev), 0, 0);
 }
 static struct sbiret fw_read(unsigned long idx) { return SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, idx); }
@@ -199,7 +199,6 @@ static unsigned long expect[MAXH][PMU_FW_EVENT_MAX];
 extern char smp_entry[], s_trap[];
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 
 /* Every hart: any trap is a failure (the payload polls with SIE clear). */
 void s_unexpected(void)
@@ -222,7 +221,7 @@ static void config_counters(unsigned long h)
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = cfg_fw(fw_base, ev);
 		ctl[h].cfg_err[ev] = r.error;
-		ctl[h].ctr[ev] = r.error ? ~0UL : r.value;
+		ctl[h].ctr[ev] = r.error ? ~0UL : (unsigned long)r.value;
 	}
 }
 
@@ -230,7 +229,7 @@ static void read_counters(unsigned long h)
 {
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = fw_read(ctl[h].ctr[ev]);
-		ctl[h].cnt[ev] = r.error ? ~0UL : r.value;
+		ctl[h].cnt[ev] = r.error ? ~0UL : (unsigned long)r.value;
 	}
 }
 
@@ -371,7 +370,7 @@ static unsigned long want;   /* argument of the conditions below */
 static bool has_status(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error == 0 && r.value == want;
+	return r.error == 0 && (unsigned long)r.value == want;
 }
 static bool has_entries(unsigned long h) { return ctl[h].entries >= want; }
 static bool has_ssip(unsigned long h) { return ctl[h].ssip >= want; }
@@ -392,7 +391,7 @@ static bool cmd_wait(unsigned long h, enum cmd cmd, unsigned long a0, unsigned l
 static unsigned long status_of(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error ? (unsigned long)r.error : r.value;
+	return r.error ? (unsigned long)r.error : (unsigned long)r.value;
 }
 
 static unsigned popcount(unsigned long m)
@@ -975,7 +974,7 @@ static __attribute__((noreturn)) void finish(void)
 	sbi_shutdown(0);
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	boot = hartid;
