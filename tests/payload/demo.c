@@ -88,7 +88,7 @@ static void commas(char *out, uint64_t v)
 
 int main(unsigned long hartid, unsigned long fdt)
 {
-	unsigned long ncnt = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	unsigned long ncnt = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	unsigned long all = ncnt >= PMU_XLEN ? ~0UL : (1UL << ncnt) - 1;
 	unsigned long used = 0;
 	(void)hartid; (void)fdt;
@@ -103,8 +103,8 @@ int main(unsigned long hartid, unsigned long fdt)
 		struct sbiret r = PMU(PMU_FID_CONFIG_MATCHING, 0, all & ~used & ~2UL,
 				      PMU_CFG_CLEAR_VALUE, events[e].idx, 0, 0);
 		if (!r.error) {
-			events[e].counter = (long)r.value;
-			used |= 1UL << r.value;
+			events[e].counter = (long)r.uvalue;
+			used |= 1UL << r.uvalue;
 		}
 	}
 	for (unsigned w = 0; w < sizeof(work) / sizeof(work[0]); w++) {

@@ -76,7 +76,7 @@ bool ext_wait_state(unsigned long hartid, unsigned long state)
 {
 	for (unsigned long i = 0; i < 20000000; i++) {
 		struct sbiret r = sbi_ecall(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
-		if (!r.error && (unsigned long)r.value == state)
+		if (!r.error && r.uvalue == state)
 			return true;
 	}
 	return false;
@@ -114,22 +114,22 @@ void ext_release(unsigned long hartid)
 
 unsigned long ext_fw_counter(unsigned code)
 {
-	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	unsigned long base = 0;
 
 	/* firmware counters: counter_get_info's top bit (SBI 11.8) */
-	while (base < n && !(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, base, 0, 0, 0, 0, 0).value >>
+	while (base < n && !(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, base, 0, 0, 0, 0, 0).uvalue >>
 			     (__riscv_xlen - 1)))
 		base++;
 	unsigned long nfw = n - base, mask = nfw >= __riscv_xlen ? ~0UL : (1UL << nfw) - 1;
 	struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, mask,
 				   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, 0xf0000UL | code, 0, 0);
-	return r.error ? ~0UL : (unsigned long)r.value;
+	return r.error ? ~0UL : r.uvalue;
 }
 
 unsigned long ext_fw_read(unsigned long idx)
 {
-	return sbi_ecall(SBI_EXT_PMU, PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0).value;
+	return sbi_ecall(SBI_EXT_PMU, PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0).uvalue;
 }
 
 void ext_fw_release(unsigned long idx)

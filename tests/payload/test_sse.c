@@ -470,7 +470,7 @@ static void record_overflow(struct sse_ctx *c, unsigned long hartid)
  */
 static void pmu_overflow(unsigned long hartid)
 {
-	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	unsigned long mask = 0, idx, csr;
 	const uint64_t start = ~0ULL - 3000;
 	struct sse_call c = { 0 };
@@ -478,15 +478,15 @@ static void pmu_overflow(unsigned long hartid)
 	unsigned bad = 0;
 
 	for (unsigned long i = 3; i < n && i < __riscv_xlen; i++)
-		if (!(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).value >>
+		if (!(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).uvalue >>
 		      (__riscv_xlen - 1)))
 			mask |= 1UL << i;      /* an hpm counter: only they overflow */
 	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, mask, PMU_CFG_CLEAR_VALUE,
 		     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0, 0);
 	if (!check_eq(r.error, 0, "sse: pmu: CPU_CYCLES on an hpm counter"))
 		return;
-	idx = r.value;
-	csr = sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0).value & 0xfff;
+	idx = r.uvalue;
+	csr = sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0).uvalue & 0xfff;
 	check_eq(reg(0, PMU_OVERFLOW), 0, "sse: register LOCAL_PMU_OVERFLOW");
 	ctx[0].fn = record_overflow;
 	sse(ENABLE, PMU_OVERFLOW, 0, 0, 0, 0);
@@ -523,7 +523,7 @@ void test_sse(unsigned long hartid)
 {
 	struct sbiret r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SSE);
 
-	if (!check_eq(r.value, 1, "sse: probe_extension(SSE) = 1"))
+	if (!check_eq(r.uvalue, 1, "sse: probe_extension(SSE) = 1"))
 		return;
 	error_rows(hartid);
 	registers_intact(hartid);

@@ -72,7 +72,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	struct sbiret r;
 
 	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SUSP);
-	if (!check_eq(r.value, 1, "susp: probe_extension(SUSP) = 1"))
+	if (!check_eq(r.uvalue, 1, "susp: probe_extension(SUSP) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_SUSP, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "susp: unknown FID 1");
 	for (unsigned i = 0; i < sizeof(bad_types) / sizeof(bad_types[0]); i++)
@@ -105,7 +105,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 
 	/* Suspend to RAM, woken by the timer 2 ms from now (QEMU virt: 10 MHz). */
 	uint64_t deadline = rd_time64() + 20000;
-	unsigned long fwft_before = sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value;
+	unsigned long fwft_before = sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue;
 	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
 	set_timer(deadline);
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_STIE));   /* the wake-up source; SIE stays 0 */
@@ -121,7 +121,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	check_that((uint64_t)resumed_at >= (uint64_t)(unsigned long)deadline, resumed_at,
 		   ">= the deadline", "susp: woken by the timer, not before");
 	r = sbi_ecall(SBI_EXT_HSM, 2, hartid, 0, 0, 0, 0, 0);
-	check_eq(r.value, HSM_STARTED, "susp: this hart is STARTED again");
+	check_eq(r.uvalue, HSM_STARTED, "susp: this hart is STARTED again");
 
 	/* No wake-up source enabled (sie = 0): nothing could wake the hart, so
 	 * it resumes at once instead of sleeping forever. */
@@ -134,6 +134,6 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	__asm__ volatile("csrw sie, %0" :: "r"(sie));
 	check_eq(got_a0, hartid, "susp: ... with a0 = hartid");
 	check_eq(got_a1, ~opaque, "susp: ... with a1 = opaque");
-	check_eq(sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value, fwft_before,
+	check_eq(sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue, fwft_before,
 		 "susp: FWFT MISALIGNED_EXC_DELEG kept across the suspend");
 }

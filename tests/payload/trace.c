@@ -52,7 +52,7 @@ static struct sbiret report(const char *name, long error, unsigned long value,
 {
 	printf("trace: call %s error %ld value 0x%lx instret %lu\n",
 	       name, error, value, delta - nop_cost);
-	return (struct sbiret){ error, value };
+	return (struct sbiret){ .error = error, .uvalue = value };
 }
 
 /*
@@ -84,10 +84,10 @@ int main(unsigned long hartid, unsigned long fdt)
 
 	struct sbiret n = SBI0(EXT_PMU, PMU_FID_NUM_COUNTERS);
 	unsigned long fw = 0;      /* the first firmware counter, as get_info says */
-	while (fw < (unsigned long)n.value &&
-	       !sbi_pmu_info_is_fw((unsigned long)sbi_pmu_counter_get_info(fw).value))
+	while (fw < n.uvalue &&
+	       !sbi_pmu_info_is_fw(sbi_pmu_counter_get_info(fw).uvalue))
 		fw++;
-	unsigned long all = ~0UL >> (PMU_XLEN - (n.value < PMU_XLEN ? n.value : PMU_XLEN));
+	unsigned long all = ~0UL >> (PMU_XLEN - (n.uvalue < PMU_XLEN ? n.uvalue : PMU_XLEN));
 	all &= ~2UL;         /* as Linux builds it: counter_get_info(1) fails, so no time slot */
 	unsigned long cyc = PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES);
 	unsigned long dtlb = PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS);
@@ -104,13 +104,13 @@ int main(unsigned long hartid, unsigned long fdt)
 	TRACED("pmu_get_info", EXT_PMU, PMU_FID_COUNTER_GET_INFO, 0, 0, 0, 0);
 	struct sbiret c = TRACED("pmu_config_matching", EXT_PMU, PMU_FID_CONFIG_MATCHING,
 				 0, all, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, cyc);
-	TRACED("pmu_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.value, 1,
+	TRACED("pmu_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.uvalue, 1,
 	       PMU_STOP_RESET, 0);
 
 	/* A hardware counter (an hpm counter with a TLB event: start and
 	 * stop on it take the backend's path, not only the core's). */
 	struct sbiret h = sbi_ecall(EXT_PMU, PMU_FID_CONFIG_MATCHING, 3, all >> 3, 0, dtlb, 0, 0);
-	unsigned long hw = h.error ? 3 : h.value;
+	unsigned long hw = h.error ? 3 : h.uvalue;
 	TRACED("pmu_start", EXT_PMU, PMU_FID_COUNTER_START, hw, 1, 0, 0);
 	TRACED("pmu_stop", EXT_PMU, PMU_FID_COUNTER_STOP, hw, 1, 0, 0);
 	sbi_ecall(EXT_PMU, PMU_FID_COUNTER_STOP, hw, 1, PMU_STOP_RESET, 0, 0, 0);
@@ -131,7 +131,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	 * TAKE_SNAPSHOT once snapshot memory is set.
 	 */
 	struct sbiret l = TRACED("linux_cfg", EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc);
-	unsigned long li = l.error ? 0 : l.value;
+	unsigned long li = l.error ? 0 : l.uvalue;
 	TRACED("linux_start", EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1);
 	TRACED("linux_stop", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, 0, 0);
 	TRACED("linux_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, PMU_STOP_RESET, 0);

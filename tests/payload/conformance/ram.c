@@ -182,7 +182,7 @@ void test_big_ram(unsigned long hartid)
 	memcpy((void *)(top + 4088), "[top]\n\n\n", 8);
 	r = dbcn(0, 8, top + 4088, 0);
 	check_eq(r.error, 0, "ram: dbcn write from the last 8 bytes of the top page 0x%lx", top);
-	check_eq(r.value, 8, "ram: ... writes all 8");
+	check_eq(r.uvalue, 8, "ram: ... writes all 8");
 #if XLEN == 64
 	check_eq(dbcn(0, 16, top + 4088, 0).error, inval, "ram: dbcn write running off the end of RAM");
 	check_eq(set_shmem(ram_end64, 0, 0).error, inaddr, "ram: shmem just past the end of RAM: INVALID_ADDRESS");
@@ -201,7 +201,7 @@ void test_big_ram(unsigned long hartid)
 	memset(sn, 0xa5, 4096);
 	check_eq(set_shmem(top, 0, 0).error, 0, "ram: snapshot shared memory in the top page");
 	r = cfg_match(fw_base, ALL_FW_MASK, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, 0);
-	c = r.value;
+	c = r.uvalue;
 	check_eq(r.error, 0, "ram: a firmware counter for illegal instructions");
 	caught_illegal_insn();
 	check_eq(ctr_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,

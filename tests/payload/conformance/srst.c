@@ -42,5 +42,5 @@ void test_u32_args(void)
 	/* uint8_t byte: everything above bit 7 is the caller's business. */
 	struct sbiret r = dbcn(2, (g | ~0xffUL) | '\n', 0, 0);
 	check_eq(r.error, 0, "dbcn: write_byte with bits above 8 set");
-	check_eq(r.value, 0, "dbcn: ... returns 0");
+	check_eq(r.uvalue, 0, "dbcn: ... returns 0");
 }

@@ -94,7 +94,7 @@ static inline unsigned long hpm_info(unsigned idx)
 		return 0;
 	if (!info[idx]) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx);
-		info[idx] = r.error ? 0 : r.value;
+		info[idx] = r.error ? 0 : r.uvalue;
 	}
 	return info[idx];
 }

@@ -70,12 +70,12 @@ static void check_layout(void)
 	struct sbiret r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
 
 	/* CVA6 has six hpm counters; QEMU was started with pmu-num=6. */
-	for (num_hw = 0; num_hw < r.value; num_hw++)
-		if (SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, num_hw).value & PMU_INFO_TYPE_FW)
+	for (num_hw = 0; num_hw < r.uvalue; num_hw++)
+		if (SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, num_hw).uvalue & PMU_INFO_TYPE_FW)
 			break;
-	CHECK(r.error == 0 && num_hw == 9, "num_counters %lu, hardware %u (0..8)", r.value, num_hw);
+	CHECK(r.error == 0 && num_hw == 9, "num_counters %lu, hardware %u (0..8)", r.uvalue, num_hw);
 	for (unsigned i = 3; i < 9; i++) {
-		unsigned long v = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i).value;
+		unsigned long v = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i).uvalue;
 		CHECK((v & 0xfff) == 0xc00 + i && ((v >> 12) & 63) == 63,
 		      "counter %u: csr 0x%lx, width %lu", i, v & 0xfff, ((v >> 12) & 63) + 1);
 	}
@@ -109,19 +109,19 @@ static void check_event_map(void)
 			continue;
 		r = pmu_config(3, 0x3f, 0, e->idx, e->data);
 		if (hpm)
-			CHECK(r.error == 0 && r.value >= 3 && r.value <= 8,
-			      "config_matching %-24s -> counter %lu", e->name, r.value);
+			CHECK(r.error == 0 && r.uvalue >= 3 && r.uvalue <= 8,
+			      "config_matching %-24s -> counter %lu", e->name, r.uvalue);
 		else
 			CHECK(r.error == SBI_ERR_NOT_SUPPORTED,
 			      "config_matching %-24s -> NOT_SUPPORTED (%ld)", e->name, r.error);
 		if (!r.error)
-			pmu_stop(r.value, 1, PMU_STOP_RESET);
+			pmu_stop(r.uvalue, 1, PMU_STOP_RESET);
 	}
 	r = pmu_config(0, 1, 0, EV_HW(CPU_CYCLES), 0);
-	CHECK(!r.error && r.value == 0, "CPU_CYCLES on counter 0");
+	CHECK(!r.error && r.uvalue == 0, "CPU_CYCLES on counter 0");
 	pmu_stop(0, 1, PMU_STOP_RESET);
 	r = pmu_config(0, 7 & ~2UL, 0, EV_HW(INSTRUCTIONS), 0);
-	CHECK(!r.error && r.value == 2, "INSTRUCTIONS on counter 2");
+	CHECK(!r.error && r.uvalue == 2, "INSTRUCTIONS on counter 2");
 	pmu_stop(2, 1, PMU_STOP_RESET);
 
 	/* Six counters, six events at once; a seventh finds none free. */
@@ -133,7 +133,7 @@ static void check_event_map(void)
 	for (unsigned i = 0; i < 6; i++) {
 		r = pmu_config(3, 0x3f, 0, six[i], 0);
 		if (!r.error)
-			used |= 1UL << r.value;
+			used |= 1UL << r.uvalue;
 	}
 	CHECK(used == 0x1f8, "six events on six counters (mask 0x%lx)", used);
 	r = pmu_config(3, 0x3f, 0, EV_C(ITLB, READ, MISS), 0);
@@ -145,7 +145,7 @@ static void check_event_map(void)
 		       EV_HW(BRANCH_INSTRUCTIONS), 0);
 	CHECK(!r.error, "mode-inhibit flags accepted (ignored without Sscofpmf)");
 	if (!r.error)
-		pmu_stop(r.value, 1, PMU_STOP_RESET);
+		pmu_stop(r.uvalue, 1, PMU_STOP_RESET);
 }
 
 /* A started counter holds the value we gave it; stopped, it does not move. */
@@ -153,7 +153,7 @@ static void check_start_stop(void)
 {
 	const uint64_t init = 0x100000005ULL;   /* exercises the upper half on rv32 */
 	struct sbiret r = pmu_config(3, 0x3f, 0, EV_RAW(), 9);
-	unsigned ctr = (unsigned)r.value;
+	unsigned ctr = (unsigned)r.uvalue;
 	uint64_t a, b;
 
 	CHECK(!r.error, "raw 9 (branches) configured on counter %u", ctr);
@@ -187,7 +187,7 @@ static void check_rdtime(void)
 				     PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0);
 	unsigned long t0, t1, t2, t3, n = 0;
 
-	CHECK(!r.error && r.value == fw, "fw counter %lu counts ILLEGAL_INSN", fw);
+	CHECK(!r.error && r.uvalue == fw, "fw counter %lu counts ILLEGAL_INSN", fw);
 	t0 = rd_time(); n++;
 	for (volatile int i = 0; i < 20000; i++)
 		;
@@ -207,8 +207,8 @@ static void check_rdtime(void)
 #endif
 	r = pmu_stop(fw, 1, 0);
 	struct sbiret v = SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, fw);
-	CHECK(!r.error && !v.error && v.value == n,
-	      "each of %lu time reads counted once as ILLEGAL_INSN: %lu", n, v.value);
+	CHECK(!r.error && !v.error && v.uvalue == n,
+	      "each of %lu time reads counted once as ILLEGAL_INSN: %lu", n, v.uvalue);
 	pmu_stop(fw, 1, PMU_STOP_RESET);
 }
 

@@ -164,8 +164,8 @@ static void measure_group(unsigned w, unsigned g)
 	for (unsigned i = 0; i < 6; i++) {
 		const struct event *e = &ev[g * 6 + i];
 		r = pmu_config(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, e->idx, e->data);
-		if (r.error || r.value != 3 + i) {
-			CHECK(0, "%s on counter %u: error %ld value %lu", e->name, 3 + i, r.error, r.value);
+		if (r.error || r.uvalue != 3 + i) {
+			CHECK(0, "%s on counter %u: error %ld value %lu", e->name, 3 + i, r.error, r.uvalue);
 			finish();
 		}
 	}
@@ -218,7 +218,7 @@ static void stopped_stays(void)
 
 	for (unsigned i = 0; i < 6; i++) {
 		r = pmu_config(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev[i].idx, ev[i].data);
-		CHECK(!r.error && r.value == 3 + i, "%s configured on counter %u", ev[i].name, 3 + i);
+		CHECK(!r.error && r.uvalue == 3 + i, "%s configured on counter %u", ev[i].name, 3 + i);
 	}
 	pmu_stop(3, 0x3f, 0);
 	w_mem(N2, a, (unsigned long)word, 0);
@@ -298,12 +298,12 @@ static void misaligned(void)
 	/* counters 3..24: the hpm counters cannot take it, a firmware one will */
 	r = pmu_config(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 		       PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_MISALIGNED_LOAD), 0);
-	CHECK(!r.error, "MISALIGNED_LOAD on firmware counter %lu", r.value);
-	ld_ctr = r.value;
+	CHECK(!r.error, "MISALIGNED_LOAD on firmware counter %lu", r.uvalue);
+	ld_ctr = r.uvalue;
 	r = pmu_config(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 		       PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_MISALIGNED_STORE), 0);
-	CHECK(!r.error, "MISALIGNED_STORE on firmware counter %lu", r.value);
-	st_ctr = r.value;
+	CHECK(!r.error, "MISALIGNED_STORE on firmware counter %lu", r.uvalue);
+	st_ctr = r.uvalue;
 
 	for (unsigned i = 0; i < sizeof(buf); i++)
 		buf[i] = (unsigned char)(0x10 + i);
@@ -318,9 +318,9 @@ static void misaligned(void)
 	      buf[9] == 0x19 && buf[11] == 0xf6 && buf[12] == 0xe5 && buf[13] == 0x1d,
 	      "misaligned sw +5 and sh +11 wrote exactly their bytes (emulated)");
 	r = PMU(PMU_FID_FW_READ, ld_ctr, 0, 0, 0, 0, 0);
-	CHECK(!r.error && r.value == 2, "MISALIGNED_LOAD counted %lu (2 loads)", r.value);
+	CHECK(!r.error && r.uvalue == 2, "MISALIGNED_LOAD counted %lu (2 loads)", r.uvalue);
 	r = PMU(PMU_FID_FW_READ, st_ctr, 0, 0, 0, 0, 0);
-	CHECK(!r.error && r.value == 2, "MISALIGNED_STORE counted %lu (2 stores)", r.value);
+	CHECK(!r.error && r.uvalue == 2, "MISALIGNED_STORE counted %lu (2 stores)", r.uvalue);
 	pmu_stop(ld_ctr, 1, PMU_STOP_RESET);
 	pmu_stop(st_ctr, 1, PMU_STOP_RESET);
 }
@@ -406,9 +406,9 @@ static void fwft(void)
 
 	/* What the S-mode extensions find on this core (facts for docs/extensions.md). */
 	printf("# DBTR: %lu triggers (%lu mcontrol, %lu mcontrol6)\n",
-	       sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value,
-	       sbi_ecall(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value,
-	       sbi_ecall(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value);
+	       sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).uvalue,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).uvalue,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).uvalue);
 	for (unsigned long f = 0; f < 6; f++)
 		printf("# FWFT feature %lu: %s\n", f,
 		       sbi_ecall(SBI_EXT_FWFT, 1, f, 0, 0, 0, 0, 0).error ? "not supported" : "supported");
@@ -443,7 +443,7 @@ static void widths(void)
 
 	for (unsigned c = 3; c <= 4; c++) {
 		r = pmu_config(c, 1, PMU_CFG_CLEAR_VALUE, RAW, 21);
-		CHECK(!r.error && r.value == c, "raw 21 on counter %u", c);
+		CHECK(!r.error && r.uvalue == c, "raw 21 on counter %u", c);
 		pmu_start(c, 1, PMU_START_SET_INIT_VALUE, 0x500000007ULL);
 		pmu_stop(c, 1, 0);
 	}

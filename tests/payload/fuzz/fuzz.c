@@ -196,7 +196,7 @@ static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned l
 	}
 	check(regs_ok, "register clobbered (got: x number)", bad,
 	      bad ? (bad >= 10 && bad <= 17 ? last.in[bad - 10] : last.pattern + bad) : 0);
-	return (struct sbiret){ err, last.out[11] };
+	return (struct sbiret){ .error = err, .uvalue = last.out[11] };
 }
 
 /* The answer must be exactly this error (and, on success, this value). */
@@ -205,7 +205,7 @@ static struct sbiret call_exact(unsigned long eid, unsigned long fid, const unsi
 {
 	struct sbiret r = call(eid, fid, a, B(err), false);
 	if (check_val && r.error == err)
-		check((unsigned long)r.value == val, "wrong value", r.value, val);
+		check(r.uvalue == val, "wrong value", r.uvalue, val);
 	return r;
 }
 
@@ -440,7 +440,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 
 	sec_check(opaque == OPAQUE(hartid));
 	r = sbi_ecall(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && r.value == HSM_STARTED);
+	sec_check(r.error == 0 && r.uvalue == HSM_STARTED);
 	r = sbi_ecall(SBI_EXT_IPI, 0, 1, boot_hart, 0, 0, 0, 0);
 	sec_check(r.error == 0);
 	r = sbi_ecall(SBI_EXT_RFENCE, 0, 0, ~0UL, 0, 0, 0, 0);          /* fence.i, all harts */
@@ -448,9 +448,9 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 	r = sbi_ecall(SBI_EXT_RFENCE, 1, 1, boot_hart, RAM_BASE + (hartid << 12), 3 * PAGE, 0, 0);
 	sec_check(r.error == 0);
 	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && (unsigned long)r.value == pmu_total);
+	sec_check(r.error == 0 && r.uvalue == pmu_total);
 	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && r.value == SBI_SPEC_VERSION);
+	sec_check(r.error == 0 && r.uvalue == SBI_SPEC_VERSION);
 	__atomic_fetch_add(&sec_runs, 1, __ATOMIC_RELEASE);
 	sbi_ecall(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
 	sec_check(false);   /* hart_stop returned */
@@ -599,9 +599,9 @@ static void fuzz_dbcn(void)
 			note_ptr(a[1], a[0], false);
 			struct sbiret r = call(SBI_EXT_DBCN, fid, a, OK, false);
 			if (r.error == 0 && fid == 0)
-				check((unsigned long)r.value == a[0], "DBCN write count", r.value, a[0]);
+				check(r.uvalue == a[0], "DBCN write count", r.uvalue, a[0]);
 			if (r.error == 0 && fid == 1)   /* stdin is /dev/null: nothing to read */
-				check((unsigned long)r.value <= a[0], "DBCN read count", r.value, a[0]);
+				check(r.uvalue <= a[0], "DBCN read count", r.uvalue, a[0]);
 			return;
 		}
 		/* Invalid: a bad address (with any length, or a short one that
@@ -725,9 +725,9 @@ static void fuzz_hsm(void)
 		struct sbiret r = call(SBI_EXT_HSM, fid, a, is_present(h) ? OK : IP, false);
 		if (r.error == 0) {
 			if (h == boot_hart)
-				check(r.value == HSM_STARTED, "own hart status", r.value, HSM_STARTED);
+				check(r.uvalue == HSM_STARTED, "own hart status", r.uvalue, HSM_STARTED);
 			else
-				check(r.value <= HSM_RESUME_PENDING, "hart status value", r.value, 6);
+				check(r.uvalue <= HSM_RESUME_PENDING, "hart status value", r.uvalue, 6);
 		}
 		break;
 	}
@@ -1104,7 +1104,7 @@ static void fuzz_pmu(void)
 			allow = OK;
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (r.error == 0) {
-			unsigned long idx = r.value;
+			unsigned long idx = r.uvalue;
 			bool in = idx >= base && idx - base < XLEN && ((mask >> (idx - base)) & 1);
 			check(in && idx < pmu_total && model[idx] == C_FREE,
 			      "config_matching gave a counter outside the set or in use", idx, base);
@@ -1434,25 +1434,25 @@ static void setup(unsigned long fdt)
 	/* SSIP is the wakeup every suspend gets; SIE stays off, so it is never taken. */
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_SSIE));
 
-	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).value;
-	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).value;
-	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).value;
-	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).value;
+	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).uvalue;
+	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).uvalue;
+	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).uvalue;
+	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).uvalue;
 	for (unsigned long e = 0; e < 8; e++)
-		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).value != 0;
+		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).uvalue != 0;
 
 	for (unsigned long h = 0; h < MAX_HARTS; h++) {
 		present[h] = SBI1(SBI_EXT_HSM, HSM_STATUS, h).error == 0;
 		nharts += present[h];
 	}
-	pmu_total = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	pmu_total = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	if (pmu_total > 64)
 		pmu_total = 64;
 	pmu_num_hw = pmu_total;
 	for (unsigned long i = 0; i < pmu_total; i++) {
 		r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i);
-		ctr_info[i] = r.value;
-		if (r.error == 0 && (r.value >> (XLEN - 1)) && pmu_num_hw == pmu_total)
+		ctr_info[i] = r.uvalue;
+		if (r.error == 0 && (r.uvalue >> (XLEN - 1)) && pmu_num_hw == pmu_total)
 			pmu_num_hw = i;
 	}
 	/* Which firmware events exist: event_get_info over all 22. */
@@ -1504,7 +1504,7 @@ static void finish(void)
 		if (!present[h] || h == boot_hart)
 			continue;
 		unsigned long spin = 0;
-		while (sbi_ecall(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).value != HSM_STOPPED &&
+		while (sbi_ecall(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).uvalue != HSM_STOPPED &&
 		       ++spin < 1000000)
 			;
 		check(spin < 1000000, "secondary hart stopped at the end", h, HSM_STOPPED);
@@ -1612,7 +1612,7 @@ static void fuzz_dbtr(void)
 
 	argz(a);
 	if (!dt.known) {
-		dt.n = sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value;
+		dt.n = sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).uvalue;
 		dt.known = true;
 	}
 	n = dt.n;

@@ -90,7 +90,7 @@ static void config_counters(struct hart_ctl *c)
 					   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 					   PMU_EVENT_IDX(PMU_TYPE_FW, events[i]), 0, 0);
 		c->cfg_err[i] = r.error;
-		c->ctr[i] = r.value;
+		c->ctr[i] = r.uvalue;
 	}
 }
 
@@ -98,7 +98,7 @@ static void read_counters(struct hart_ctl *c)
 {
 	for (unsigned i = 0; i < NEV; i++) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, c->ctr[i]);
-		c->cnt[i] = r.error ? ~0UL : (unsigned long)r.value;
+		c->cnt[i] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
@@ -190,9 +190,9 @@ static void check_counters(const char *phase)
 static void test_probe(void)
 {
 	for (unsigned long eid = 0; eid <= 8; eid++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, eid).value, 1,
+		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, eid).uvalue, 1,
 			 "probe_extension(legacy EID %lu) = 1", eid);
-	check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, 9).value, 0,
+	check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, 9).uvalue, 0,
 		 "probe_extension(EID 9, past the legacy range) = 0");
 	check_eq(legacy(9, 0, A1_MARK, 0, 0).error, SBI_ERR_NOT_SUPPORTED,
 		 "EID 9 -> NOT_SUPPORTED");
@@ -217,7 +217,7 @@ static void test_set_timer(void)
 
 	r = set_timer(now() + 10000 * TICKS_PER_MS, &a1);
 	check_eq(r.error, 0, "set_timer(now + 10 s) -> 0");
-	check_eq(r.value, a1, "set_timer: a1 comes back as the caller left it");
+	check_eq(r.uvalue, a1, "set_timer: a1 comes back as the caller left it");
 	check_eq(csr_read(sip) & SIP_STIP, 0, "set_timer(now + 10 s): no timer interrupt pending");
 	expect[boot][E_SET_TIMER]++;
 
@@ -237,7 +237,7 @@ static void test_set_timer(void)
 	/* The whole 64 bits (rv32: a1 is the high half): the far future. */
 	r = set_timer(~0ULL, &a1);
 	check_eq(r.error, 0, "set_timer(2^64 - 1) -> 0");
-	check_eq(r.value, a1, "set_timer(2^64 - 1): a1 unchanged");
+	check_eq(r.uvalue, a1, "set_timer(2^64 - 1): a1 unchanged");
 	check_eq(csr_read(sip) & SIP_STIP, 0, "set_timer(2^64 - 1): nothing pending");
 	expect[boot][E_SET_TIMER]++;
 }
@@ -249,7 +249,7 @@ static void test_clear_ipi(void)
 	csr_set(sip, SIP_SSIP);
 	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "clear_ipi -> 0");
-	check_eq(r.value, A1_MARK, "clear_ipi: a1 unchanged");
+	check_eq(r.uvalue, A1_MARK, "clear_ipi: a1 unchanged");
 	check_eq(csr_read(sip) & SIP_SSIP, 0, "clear_ipi: sip.SSIP cleared");
 	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "clear_ipi with nothing pending -> 0");
@@ -278,7 +278,7 @@ static void send_ipi_ok(const char *what, unsigned long ptr, unsigned long targe
 	csr_clear(sip, SIP_SSIP);
 	r = legacy(SBI_EXT_LEGACY_SEND_IPI, ptr, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "send_ipi (%s) -> 0", what);
-	check_eq(r.value, A1_MARK, "send_ipi (%s): a1 unchanged", what);
+	check_eq(r.uvalue, A1_MARK, "send_ipi (%s): a1 unchanged", what);
 	check_eq(!!(csr_read(sip) & SIP_SSIP), (targets >> boot) & 1,
 		 "send_ipi (%s): the caller's sip.SSIP", what);
 	if ((targets >> sec) & 1)
@@ -301,7 +301,7 @@ static void refused(unsigned long eid, const char *what, unsigned long ptr, long
 	r = legacy(eid, ptr, A1_MARK, 0, 0);
 	check_eq(r.error, err, "EID %lu (%s) -> %s", eid, what,
 		 err == SBI_ERR_INVALID_ADDRESS ? "INVALID_ADDRESS" : "INVALID_PARAM");
-	check_eq(r.value, A1_MARK, "EID %lu (%s): a1 unchanged", eid, what);
+	check_eq(r.uvalue, A1_MARK, "EID %lu (%s): a1 unchanged", eid, what);
 	settle();
 	check_eq((csr_read(sip) & SIP_SSIP) | (ctl[sec].ssip - seen), 0,
 		 "EID %lu (%s): nothing delivered", eid, what);
@@ -381,7 +381,7 @@ static void fence_ok(unsigned long eid, const char *what, unsigned long ptr,
 	struct sbiret r = legacy(eid, ptr, start, size, asid);
 
 	check_eq(r.error, 0, "EID %lu %s -> 0", eid, what);
-	check_eq(r.value, start, "EID %lu %s: a1 unchanged", eid, what);
+	check_eq(r.uvalue, start, "EID %lu %s: a1 unchanged", eid, what);
 	for (unsigned long h = 0; h < MAXH; h++)
 		if ((targets >> h) & 1) {
 			expect[boot][sent_of[eid]]++;
@@ -486,7 +486,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	printf("# legacy: SBI v0.1 calls on 2 harts (rv%d)\n", XLEN);
 
 	r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
-	fw_base = r.value - NUM_FW_COUNTERS;
+	fw_base = r.uvalue - NUM_FW_COUNTERS;
 	config_counters(&ctl[boot]);
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[boot].cfg_err[i], 0, "pmu: config_matching(%s)", ev_name[i]);

@@ -221,7 +221,7 @@ static void config_counters(unsigned long h)
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = cfg_fw(fw_base, ev);
 		ctl[h].cfg_err[ev] = r.error;
-		ctl[h].ctr[ev] = r.error ? ~0UL : (unsigned long)r.value;
+		ctl[h].ctr[ev] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
@@ -229,7 +229,7 @@ static void read_counters(unsigned long h)
 {
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = fw_read(ctl[h].ctr[ev]);
-		ctl[h].cnt[ev] = r.error ? ~0UL : (unsigned long)r.value;
+		ctl[h].cnt[ev] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
@@ -241,14 +241,14 @@ static void read_counters(unsigned long h)
 static void watch(struct hart_ctl *c, unsigned long ctr)
 {
 	uint64_t t = now(), t2, give_up = t + WAIT_TICKS;
-	unsigned long base = fw_read(ctr).value, v;
+	unsigned long base = fw_read(ctr).uvalue, v;
 
 	c->w_base = base;
 	mb();
 	c->ready = 1;
 	for (;;) {
 		t2 = now();
-		v = fw_read(ctr).value;
+		v = fw_read(ctr).uvalue;
 		if (v != base || t2 > give_up)
 			break;
 		t = t2;
@@ -370,7 +370,7 @@ static unsigned long want;   /* argument of the conditions below */
 static bool has_status(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error == 0 && (unsigned long)r.value == want;
+	return r.error == 0 && r.uvalue == want;
 }
 static bool has_entries(unsigned long h) { return ctl[h].entries >= want; }
 static bool has_ssip(unsigned long h) { return ctl[h].ssip >= want; }
@@ -391,7 +391,7 @@ static bool cmd_wait(unsigned long h, enum cmd cmd, unsigned long a0, unsigned l
 static unsigned long status_of(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error ? (unsigned long)r.error : (unsigned long)r.value;
+	return r.error ? (unsigned long)r.error : r.uvalue;
 }
 
 static unsigned popcount(unsigned long m)
@@ -422,7 +422,7 @@ static void test_probe(void)
 	static const char *const name[] = { "HSM", "IPI", "RFENCE" };
 
 	for (unsigned i = 0; i < 3; i++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext[i]).value, 1,
+		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext[i]).uvalue, 1,
 			 "base: probe_extension(%s) = 1", name[i]);
 }
 
@@ -674,7 +674,7 @@ static void setup_counters(void)
 	struct sbiret r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
 
 	check_eq(r.error, 0, "pmu: num_counters");
-	fw_base = r.value - NUM_FW_COUNTERS;
+	fw_base = r.uvalue - NUM_FW_COUNTERS;
 	config_counters(boot);
 	for (unsigned long i = 0; i < nsec; i++)
 		check_that(cmd_wait(sec[i], CMD_CONFIG, 0, 0, 0, 0, 0, 0), 0, "done",

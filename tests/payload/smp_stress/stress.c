@@ -192,7 +192,7 @@ static void config_counters(unsigned long h)
 			H[h].cnt_err = r.error;
 			H[h].ctr[i] = ~0UL;
 		} else {
-			H[h].ctr[i] = r.value;
+			H[h].ctr[i] = r.uvalue;
 		}
 	}
 }
@@ -203,7 +203,7 @@ static void read_counters(unsigned long h)
 		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_FW_READ, H[h].ctr[i], 0, 0, 0, 0, 0);
 		if (r.error)
 			H[h].cnt_err = r.error;
-		H[h].cnt[i] = r.error ? 0 : r.value;
+		H[h].cnt[i] = r.error ? 0 : r.uvalue;
 	}
 }
 
@@ -271,7 +271,7 @@ static void restart_stopped(void)
 	for (unsigned long h = 0; h < MAXH; h++) {
 		if (!H[h].present || h == boot || H[h].finished)
 			continue;
-		if (sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).value != ST_STOPPED)
+		if (sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).uvalue != ST_STOPPED)
 			continue;
 		long e = sbi_ecall(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error;
 		if (e)
@@ -285,7 +285,7 @@ static void restart_stopped(void)
 static void step(unsigned long h, uint32_t *s)
 {
 	unsigned w = rnd(s) % 100;
-	struct sbiret r = { 0, 0 };
+	struct sbiret r = { .error = 0 };
 	unsigned long m;
 
 	if (w < 30) {                                /* SSE inject */
@@ -394,9 +394,9 @@ int main(unsigned long hartid, unsigned long fdt)
 			nharts++;
 		}
 	check_eq(nharts, EXPECT_HARTS, "smp-stress: HSM knows %d harts", EXPECT_HARTS);
-	n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	for (unsigned long i = 0; i < n; i++)
-		if (sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).value >>
+		if (sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).uvalue >>
 		    (__riscv_xlen - 1)) {
 			if (!fw_n)
 				fw_base = i;

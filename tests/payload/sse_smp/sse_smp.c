@@ -234,7 +234,7 @@ static unsigned long other_hart(unsigned long h, uint32_t *s)
 static void idle_step(unsigned long h, uint32_t *s)
 {
 	unsigned w = rnd(s) % 100, mode;
-	struct sbiret r = { 0, 0 };
+	struct sbiret r = { .error = 0 };
 
 	mode = w < 30 ? M_SPIN : w < 50 ? M_CALLS : w < 70 ? M_WFI : w < 85 ? M_SUSPEND :
 	       w < 95 ? M_FENCE : M_IPI;
