@@ -46,7 +46,6 @@ extern volatile unsigned long n_traps, n_timer_irqs, n_lcof_irqs;
 extern volatile unsigned long last_cause, last_tval, last_epc, timer_cause, timer_at;
 void catch_begin(void);
 void catch_end(void);
-void finish(void) __attribute__((noreturn));
 
 /* Things that trap into the firmware, which counts them and passes them on. */
 void illegal_insn(void);
@@ -65,7 +64,7 @@ void regs_around_fault(unsigned long dump[32], unsigned long pattern,
 		       unsigned long eid, unsigned long fid);
 
 /* ---- SBI call helpers ------------------------------------------------- */
-
+/* These put junk in rv64's unused high register; the rest is the kit's. */
 #if XLEN == 32
 #define LO(v) ((unsigned long)(v))
 #define HI(v) ((unsigned long)((uint64_t)(v) >> 32))
@@ -90,13 +89,6 @@ static inline struct sbiret ctr_start(unsigned long base, unsigned long mask, un
 {
 	return pmu(PMU_FID_COUNTER_START, base, mask, flags, LO(init), HI(init), 0);
 }
-static inline struct sbiret ctr_stop(unsigned long base, unsigned long mask, unsigned long flags)
-{
-	return pmu(PMU_FID_COUNTER_STOP, base, mask, flags, 0, 0, 0);
-}
-static inline struct sbiret fw_read(unsigned long idx) { return pmu(PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0); }
-static inline struct sbiret fw_read_hi(unsigned long idx) { return pmu(PMU_FID_FW_READ_HI, idx, 0, 0, 0, 0, 0); }
-static inline struct sbiret get_info(unsigned long idx) { return pmu(PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0); }
 static inline struct sbiret set_shmem(unsigned long lo, unsigned long hi, unsigned long flags)
 {
 	return pmu(PMU_FID_SNAPSHOT_SET_SHMEM, lo, hi, flags, 0, 0, 0);

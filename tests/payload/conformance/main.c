@@ -65,12 +65,12 @@ int main(unsigned long hartid, unsigned long fdt)
 	test_pmu_cycles_instret();
 	test_pmu_errors();
 	test_pmu_snapshot();
-	finish();
+	check_end(0);
 #endif
 #ifdef BIG_RAM_ONLY
 	pmu_layout();
 	test_big_ram(hartid);
-	finish();
+	check_end(0);
 #endif
 	test_base();
 	test_regs();
@@ -99,5 +99,5 @@ int main(unsigned long hartid, unsigned long fdt)
 #ifdef EXPECT_SSCOFPMF
 	test_pmu_sscofpmf();
 #endif
-	finish();
+	check_end(0);
 }

@@ -25,18 +25,18 @@ void pmu_layout(void)
 	check_eq(nhpm, EXPECT_HPM, "pmu: the probe found exactly %d hpm counters", EXPECT_HPM);
 #endif
 
-	r = get_info(0);
-	check_eq(r.error, 0, "pmu: get_info(0)");
+	r = sbi_pmu_counter_get_info(0);
+	check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(0)");
 	check_eq(r.uvalue, 0xc00 | (63UL << 12), "pmu: counter 0 is cycle, 64 bits");
-	r = get_info(1);
-	check_eq(r.error, (unsigned long)SBI_ERR_INVALID_PARAM, "pmu: get_info(1) (time) is invalid");
-	r = get_info(2);
-	check_eq(r.error, 0, "pmu: get_info(2)");
+	r = sbi_pmu_counter_get_info(1);
+	check_eq(r.error, (unsigned long)SBI_ERR_INVALID_PARAM, "pmu: sbi_pmu_counter_get_info(1) (time) is invalid");
+	r = sbi_pmu_counter_get_info(2);
+	check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(2)");
 	check_eq(r.uvalue, 0xc02 | (63UL << 12), "pmu: counter 2 is instret, 64 bits");
 	for (unsigned long i = 3; i < fw_base; i++) {
-		r = get_info(i);
+		r = sbi_pmu_counter_get_info(i);
 		unsigned long csr = r.uvalue & 0xfff;
-		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
+		check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(%lu)", i);
 		check_that(csr > prev_csr && csr <= 0xc1f, r.uvalue, "csr in (previous, 0xc1f]",
 			   "pmu: counter %lu is an hpmcounter CSR, ascending", i);
 		if (csr == 0xc03 && erratum(ERRATUM_CVA6_HPMCOUNTER3H))
@@ -49,14 +49,14 @@ void pmu_layout(void)
 		prev_csr = csr;
 	}
 	for (unsigned long i = fw_base; i < num_ctrs; i++) {
-		r = get_info(i);
-		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
+		r = sbi_pmu_counter_get_info(i);
+		check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(%lu)", i);
 		check_eq(r.uvalue >> (XLEN - 1), 1, "pmu: counter %lu is a firmware counter", i);
 	}
-	check_eq(get_info(num_ctrs).error, (unsigned long)SBI_ERR_INVALID_PARAM,
-		 "pmu: get_info(num_counters) is invalid");
-	check_eq(get_info(~0UL).error, (unsigned long)SBI_ERR_INVALID_PARAM,
-		 "pmu: get_info(~0) is invalid");
+	check_eq(sbi_pmu_counter_get_info(num_ctrs).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+		 "pmu: sbi_pmu_counter_get_info(num_counters) is invalid");
+	check_eq(sbi_pmu_counter_get_info(~0UL).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+		 "pmu: sbi_pmu_counter_get_info(~0) is invalid");
 }
 
 #ifdef EXPECT_SSCOFPMF
@@ -115,11 +115,11 @@ void test_pmu_cycles_instret(void)
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: counter 0 is not handed out twice");
 
-	r = ctr_stop(0, 1, 0);
+	r = sbi_pmu_counter_stop(0, 1, 0);
 	check_eq(r.error, 0, "pmu: stop counter 0");
 	check_frozen("cycle", rd_cycle);
 	b = rd_cycle();
-	check_eq(ctr_stop(0, 1, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: stop a stopped counter: ALREADY_STOPPED");
 	/* Restart without a new value: it goes on from where it stopped. */
 	r = ctr_start(0, 1, 0, 0);
@@ -130,7 +130,7 @@ void test_pmu_cycles_instret(void)
 	check_eq(ctr_start(0, 1, 0, 0).error, (unsigned long)SBI_ERR_ALREADY_STARTED,
 		 "pmu: start a started counter: ALREADY_STARTED");
 	/* SET_INIT_VALUE on a hardware counter. */
-	check_eq(ctr_stop(0, 1, 0).error, 0, "pmu: stop counter 0 again");
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, 0, "pmu: stop counter 0 again");
 	check_eq(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 1ULL << 40).error, 0,
 		 "pmu: start counter 0 at 2^40");
 	c = rd_cycle();
@@ -142,18 +142,18 @@ void test_pmu_cycles_instret(void)
 	check_that(c < 100000000, c, "a little over 0", "pmu: cycle starts from the initial value (low half)");
 #endif
 	/* stop + RESET releases it; the released counter can be configured again. */
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, 0, "pmu: stop counter 0 with RESET");
-	check_eq(ctr_stop(0, 1, 0).error, inval, "pmu: stop a released counter: INVALID_PARAM");
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, 0, "pmu: stop counter 0 with RESET");
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, inval, "pmu: stop a released counter: INVALID_PARAM");
 	check_eq(ctr_start(0, 1, 0, 0).error, inval, "pmu: start a released counter: INVALID_PARAM");
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, 0, "pmu: counter 0 can be configured again after RESET");
 	/* stop + RESET on a stopped (configured, never started) counter:
 	 * ALREADY_STOPPED, but it is released all the same. */
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: stop+RESET of a stopped counter: ALREADY_STOPPED");
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, 0, "pmu: ... and the counter was released");
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release counter 0");
 
 	/* INSTRUCTIONS lands on counter 2. */
@@ -163,13 +163,13 @@ void test_pmu_cycles_instret(void)
 	check_that(b - a >= 10000, b - a, ">= 10000", "pmu: instret advances by at least the loop");
 	check_eq(cfg_match(2, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: counter 2 is not handed out twice");
-	check_eq(ctr_stop(2, 1, 0).error, 0, "pmu: stop counter 2");
+	check_eq(sbi_pmu_counter_stop(2, 1, 0).error, 0, "pmu: stop counter 2");
 	check_frozen("instret", rd_instret);
-	check_eq(ctr_stop(2, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(2, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release counter 2 (ALREADY_STOPPED)");
 	r = cfg_match(0, FIXED_OR_ALL(2), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0);
 	check_eq(r.uvalue, 2, "pmu: counter 2 free again after RESET");
-	ctr_stop(2, 1, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(2, 1, PMU_STOP_RESET);
 
 	/* Cycles cannot be counted by a firmware counter, nor instructions by counter 0. */
 	check_eq(cfg_match(fw_base, ALL_FW_MASK, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0).error,
@@ -217,19 +217,19 @@ void test_pmu_hpm(void)
 		   "pmu: ... lands on an hpm counter");
 	if (r.error || idx < 3 || idx >= fw_base)
 		return;
-	csr = get_info(idx).uvalue & 0xfff;
+	csr = sbi_pmu_counter_get_info(idx).uvalue & 0xfff;
 	a = read_hpm((unsigned)(csr - 0xc00));
 	tlb_misses(64);
 	b = read_hpm((unsigned)(csr - 0xc00));
 #ifndef CVA6_MAP   /* QEMU counts its own DTLB event, not CVA6's selector 4 */
 	check_that(b - a >= 1, b - a, ">= 1", "pmu: hpmcounter %lu counts DTLB misses while started", csr - 0xc00);
 #endif
-	check_eq(ctr_stop(idx, 1, 0).error, 0, "pmu: stop the DTLB counter");
+	check_eq(sbi_pmu_counter_stop(idx, 1, 0).error, 0, "pmu: stop the DTLB counter");
 	a = read_hpm((unsigned)(csr - 0xc00));
 	tlb_misses(64);
 	b = read_hpm((unsigned)(csr - 0xc00));
 	check_eq(b, a, "pmu: the stopped DTLB counter does not count");
-	check_eq(ctr_stop(idx, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(idx, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release the DTLB counter");
 
 	/* Raw events: event_data has 48 (type 2) / 56 (type 3) bits on rv64, 32 on rv32.
@@ -252,14 +252,14 @@ void test_pmu_hpm(void)
 #endif
 	check_that(r.uvalue >= 3 && r.uvalue < fw_base, r.uvalue, "an hpm counter", "pmu: ... on an hpm counter");
 	if (!r.error)
-		ctr_stop(r.uvalue, 1, PMU_STOP_RESET);
+		sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 
 	/* Events nobody counts here, or malformed ones. */
 #ifdef CVA6_MAP
 	r = cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BRANCH_MISSES), 0);
 	check_eq(r.error, 0, "pmu: cva6 BRANCH_MISSES (selector 10)");
 	if (!r.error)
-		ctr_stop(r.uvalue, 1, PMU_STOP_RESET);
+		sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 	check_eq(cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BUS_CYCLES), 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: cva6 BUS_CYCLES: NOT_SUPPORTED");
 #else

@@ -204,7 +204,7 @@ void test_big_ram(unsigned long hartid)
 	c = r.uvalue;
 	check_eq(r.error, 0, "ram: a firmware counter for illegal instructions");
 	caught_illegal_insn();
-	check_eq(ctr_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
+	check_eq(sbi_pmu_counter_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
 		 "ram: stop with TAKE_SNAPSHOT");
 	check_eq(sn[1], 1, "ram: ... the count landed in the top page");
 	check_eq(set_shmem(~0UL, ~0UL, 0).error, 0, "ram: snapshot memory off again");

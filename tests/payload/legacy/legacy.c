@@ -105,17 +105,7 @@ static void read_counters(struct hart_ctl *c)
 /* Any trap is a failure: both harts poll sip with sstatus.SIE clear. */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	stray_traps++;
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(1);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 1);
 }
 
 /* The second hart: configure its counters, then count SSIPs and read on request. */
@@ -495,8 +485,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	r = sbi_ecall(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
 	check_eq(r.error, 0, "hsm: hart_start(%lu)", sec);
 	if (!check_that(wait_until(&ctl[sec].up, 1), 0, "up", "hart %lu runs its loop", sec)) {
-		printf("%u passed, %u failed\n", passed, failed);
-		sbi_shutdown(1);
+		check_end(1);
 	}
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[sec].cfg_err[i], 0, "pmu: hart %lu config_matching(%s)", sec, ev_name[i]);
@@ -516,7 +505,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	check_counters("virtual masks");
 	check_eq(stray_traps, 0, "no unexpected traps");
 
-	printf("%u passed, %u failed\n", passed, failed);
+	check_summary();
 	if (failed)
 		sbi_shutdown(1);
 	/* The end: legacy shutdown, which must power off with status 0. */

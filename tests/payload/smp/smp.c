@@ -203,17 +203,7 @@ void s_unexpected(void);
 /* Every hart: any trap is a failure (the payload polls with SIE clear). */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	__atomic_fetch_add(&stray_traps, 1, __ATOMIC_SEQ_CST);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 static void config_counters(unsigned long h)
@@ -970,8 +960,7 @@ static void test_rfence_stress(void)
 static __attribute__((noreturn)) void finish(void)
 {
 	check_eq(stray_traps, 0, "no unexpected traps on any hart");
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(0);
+	check_end(0);
 }
 
 int main(unsigned long hartid, unsigned long fdt)

@@ -103,17 +103,7 @@ static void set_timer(uint64_t when)
 
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	add(&stray_traps, 1);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 static void lock(volatile unsigned long *l)
@@ -445,6 +435,5 @@ int main(unsigned long hartid, unsigned long fdt)
 		   "smp-stress: IPI_RECEIVED within (0, IPI_SENT]");
 	check_eq(stray_traps, 0, "smp-stress: no S-mode trap on any hart");
 	printf("# smp-stress: %llu ms of time CSR\n", (unsigned long long)((now() - t0) * 1000 / TICKS_PER_SEC));
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(failed != 0);
+	check_end(failed != 0);
 }

@@ -136,17 +136,7 @@ static struct sbiret set_timer(uint64_t when)
 /* Every hart: any S-mode trap is a failure (SIE stays clear, sie only wakes). */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	__atomic_fetch_add(&stray_traps, 1, __ATOMIC_SEQ_CST);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 /* Every handler: where it runs, its state, one more run. */
@@ -505,6 +495,5 @@ int main(unsigned long hartid, unsigned long fdt)
 	check_eq(stray_traps, 0, "sse-smp: no S-mode trap on any hart");
 	printf("# sse-smp: %llu ms of time CSR\n",
 	       (unsigned long long)((now() - t_start) * 1000 / TICKS_PER_SEC));
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(failed != 0);
+	check_end(failed != 0);
 }
