@@ -2,8 +2,7 @@
 /* The smallest test payload (banner tests; the Genesys2's default payload),
  * through the payload kit's header (payload-kit/include/tally/sbi.h). */
 #include <tally/sbi.h>
-
-void sbi_shutdown(int failure) __attribute__((noreturn));   /* lib.c */
+#include "sbicall.h"   /* sbi_shutdown */
 
 int main(unsigned long hartid, unsigned long fdt)
 {
