@@ -66,6 +66,26 @@ static void pad(struct out *o, char c, int n)
 		emit(o, c);
 }
 
+/* *v /= base, returning the remainder. On rv32 in 32-bit steps (base is
+ * at most 16): GCC's 64-bit division would add 2 KiB of libgcc. */
+static unsigned divmod(uint64_t *v, unsigned base)
+{
+#if __riscv_xlen == 32
+	uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+	uint32_t qh = hi / base, r = hi % base;
+	uint32_t mid = r << 16 | lo >> 16, qm = mid / base;
+	uint32_t low = (mid % base) << 16 | (lo & 0xffff), ql = low / base;
+
+	*v = (uint64_t)qh << 32 | qm << 16 | ql;
+	return low % base;
+#else
+	unsigned r = (unsigned)(*v % base);
+
+	*v /= base;
+	return r;
+#endif
+}
+
 static void format(struct out *o, const char *fmt, va_list ap)
 {
 	for (; *fmt; fmt++) {
@@ -170,8 +190,7 @@ static void format(struct out *o, const char *fmt, va_list ap)
 
 		const char *dig = c == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
 		do {
-			digits[n++] = dig[v % base];
-			v /= base;
+			digits[n++] = dig[divmod(&v, base)];
 		} while (v);
 		if (prec == 0 && n == 1 && digits[0] == '0' && c != 'p')
 			n = 0;                 /* "%.0d" of 0 prints nothing */
