@@ -52,11 +52,6 @@ static __attribute__((noinline)) int suspend_and_resume(unsigned long resume, un
 	return 0;
 }
 
-static struct sbiret set_timer(uint64_t when)
-{
-	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when,
-			__riscv_xlen == 32 ? (unsigned long)(when >> 32) : 0, 0, 0, 0, 0);
-}
 
 /*
  * ram_end comes from the device tree, not from a build-time guess: "past
@@ -107,13 +102,13 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	uint64_t deadline = rd_time64() + 20000;
 	unsigned long fwft_before = sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue;
 	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
-	set_timer(deadline);
+	sbi_set_timer(deadline);
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_STIE));   /* the wake-up source; SIE stays 0 */
 	long err = 0;
 	check_that(suspend_and_resume(resume, opaque, &err), (unsigned long)err, "a resume",
 		   "susp: suspend to RAM resumed at resume_addr");
 	__asm__ volatile("csrc sie, %0" :: "r"(SIE_STIE));
-	set_timer(~0ULL);                                     /* STIP off again */
+	sbi_set_timer(~0ULL);                                     /* STIP off again */
 	check_eq(got_a0, hartid, "susp: resumed with a0 = hartid");
 	check_eq(got_a1, opaque, "susp: resumed with a1 = opaque");
 	check_eq(got_satp, 0, "susp: resumed with satp = 0");

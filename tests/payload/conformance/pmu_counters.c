@@ -26,17 +26,17 @@ void pmu_layout(void)
 #endif
 
 	r = sbi_pmu_counter_get_info(0);
-	check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(0)");
+	check_eq(r.error, 0, "pmu: get_info(0)");
 	check_eq(r.uvalue, 0xc00 | (63UL << 12), "pmu: counter 0 is cycle, 64 bits");
 	r = sbi_pmu_counter_get_info(1);
-	check_eq(r.error, (unsigned long)SBI_ERR_INVALID_PARAM, "pmu: sbi_pmu_counter_get_info(1) (time) is invalid");
+	check_eq(r.error, (unsigned long)SBI_ERR_INVALID_PARAM, "pmu: get_info(1) (time) is invalid");
 	r = sbi_pmu_counter_get_info(2);
-	check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(2)");
+	check_eq(r.error, 0, "pmu: get_info(2)");
 	check_eq(r.uvalue, 0xc02 | (63UL << 12), "pmu: counter 2 is instret, 64 bits");
 	for (unsigned long i = 3; i < fw_base; i++) {
 		r = sbi_pmu_counter_get_info(i);
 		unsigned long csr = r.uvalue & 0xfff;
-		check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(%lu)", i);
+		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
 		check_that(csr > prev_csr && csr <= 0xc1f, r.uvalue, "csr in (previous, 0xc1f]",
 			   "pmu: counter %lu is an hpmcounter CSR, ascending", i);
 		if (csr == 0xc03 && erratum(ERRATUM_CVA6_HPMCOUNTER3H))
@@ -50,13 +50,13 @@ void pmu_layout(void)
 	}
 	for (unsigned long i = fw_base; i < num_ctrs; i++) {
 		r = sbi_pmu_counter_get_info(i);
-		check_eq(r.error, 0, "pmu: sbi_pmu_counter_get_info(%lu)", i);
+		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
 		check_eq(r.uvalue >> (XLEN - 1), 1, "pmu: counter %lu is a firmware counter", i);
 	}
 	check_eq(sbi_pmu_counter_get_info(num_ctrs).error, (unsigned long)SBI_ERR_INVALID_PARAM,
-		 "pmu: sbi_pmu_counter_get_info(num_counters) is invalid");
+		 "pmu: get_info(num_counters) is invalid");
 	check_eq(sbi_pmu_counter_get_info(~0UL).error, (unsigned long)SBI_ERR_INVALID_PARAM,
-		 "pmu: sbi_pmu_counter_get_info(~0) is invalid");
+		 "pmu: get_info(~0) is invalid");
 }
 
 #ifdef EXPECT_SSCOFPMF

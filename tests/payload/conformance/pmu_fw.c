@@ -136,15 +136,15 @@ void test_pmu_fw(void)
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu fw: firmware event on hardware counters: NOT_SUPPORTED");
 
 	/* fw_read / fw_read_hi error rows (tables 14, 15). */
-	check_eq(sbi_pmu_counter_fw_read(0).error, inval, "pmu fw: sbi_pmu_counter_fw_read(hardware counter 0): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read_hi(0).error, inval, "pmu fw: sbi_pmu_counter_fw_read_hi(hardware counter 0): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read(2).error, inval, "pmu fw: sbi_pmu_counter_fw_read(hardware counter 2): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read(0).error, inval, "pmu fw: fw_read(hardware counter 0): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read_hi(0).error, inval, "pmu fw: fw_read_hi(hardware counter 0): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read(2).error, inval, "pmu fw: fw_read(hardware counter 2): INVALID_PARAM");
 	idx = ill == fw_base ? fw_base + 1 : fw_base;   /* a free firmware counter */
-	check_eq(sbi_pmu_counter_fw_read(idx).error, inval, "pmu fw: sbi_pmu_counter_fw_read(free firmware counter): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read_hi(idx).error, inval, "pmu fw: sbi_pmu_counter_fw_read_hi(free firmware counter): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read(num_ctrs).error, inval, "pmu fw: sbi_pmu_counter_fw_read(num_counters): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read_hi(num_ctrs).error, inval, "pmu fw: sbi_pmu_counter_fw_read_hi(num_counters): INVALID_PARAM");
-	check_eq(sbi_pmu_counter_fw_read(~0UL).error, inval, "pmu fw: sbi_pmu_counter_fw_read(~0): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read(idx).error, inval, "pmu fw: fw_read(free firmware counter): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read_hi(idx).error, inval, "pmu fw: fw_read_hi(free firmware counter): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read(num_ctrs).error, inval, "pmu fw: fw_read(num_counters): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read_hi(num_ctrs).error, inval, "pmu fw: fw_read_hi(num_counters): INVALID_PARAM");
+	check_eq(sbi_pmu_counter_fw_read(~0UL).error, inval, "pmu fw: fw_read(~0): INVALID_PARAM");
 
 	/* SET_INIT_VALUE with a 64-bit value: rv32 passes it in a3 (lo) and a4 (hi). */
 	check_eq(sbi_pmu_counter_stop(ill, 1, 0).error, 0, "pmu fw: stop ILLEGAL_INSN");

@@ -249,13 +249,13 @@ static void check_timer(void)
 		}
 		/* STIP seen while mtime (read after sip) is still below the
 		 * deadline means it fired early: at < deadline fails. */
-		CHECK(!r.error, "sbi_set_timer(now + %lu) accepted", delay[i]);
+		CHECK(!r.error, "set_timer(now + %lu) accepted", delay[i]);
 		CHECK(fired && at >= deadline && at - deadline < TIMER_BOUND,
-		      "sbi_set_timer(now + %lu): STIP %s, %lld ticks after the deadline", delay[i],
+		      "set_timer(now + %lu): STIP %s, %lld ticks after the deadline", delay[i],
 		      fired ? "came" : "never came", (long long)(at - deadline));
 	}
 	sbi_set_timer(~0ULL);
-	CHECK(!(r_sip() & SIP_STIP), "sbi_set_timer(-1) clears STIP");
+	CHECK(!(r_sip() & SIP_STIP), "set_timer(-1) clears STIP");
 }
 
 int main(unsigned long hartid, unsigned long fdt)

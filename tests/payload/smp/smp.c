@@ -114,14 +114,6 @@ static struct sbiret rfence(unsigned long fid, unsigned long mask, unsigned long
 {
 	return sbi_ecall(EXT_RFNC, fid, mask, base, start, size, id, 0);
 }
-static struct sbiret set_timer(uint64_t when)
-{
-#if XLEN == 32
-	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_ecall(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
 static struct sbiret cfg_fw(unsigned long base, unsigned ev)
 {
 	return sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, (1UL << NUM_FW_COUNTERS) - 1,
@@ -565,7 +557,7 @@ static void test_hsm_suspend_errors(void)
 
 	/* A firmware that wrongly suspends wakes on this timer instead of hanging. */
 	csr_set(sie, SIP_STIP);
-	set_timer(now() + 200 * TICKS_PER_MS);
+	sbi_set_timer(now() + 200 * TICKS_PER_MS);
 	for (unsigned i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
 		check_eq(hart_suspend(reserved[i], entry, 0).error, inval,
 			 "hsm: hart_suspend(type 0x%lx, reserved) -> INVALID_PARAM", reserved[i]);
@@ -581,7 +573,7 @@ static void test_hsm_suspend_errors(void)
 	check_eq(hart_suspend(UPPER_GARBAGE | SUSPEND_NON_RETENTIVE, FW_BASE, 0).error,
 		 SBI_ERR_INVALID_ADDRESS,
 		 "hsm: non-retentive (bits above 32 set) resuming in the firmware -> INVALID_ADDRESS");
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	csr_clear(sie, SIP_STIP);
 }
 
@@ -597,7 +589,7 @@ static void test_hsm_suspend_timer(unsigned long type)
 
 	csr_set(sie, SIP_STIP);          /* enabled, SIE still clear: it only wakes */
 	deadline = now() + 20 * TICKS_PER_MS;
-	check_eq(set_timer(deadline).error, 0, "hsm: set_timer 20 ms ahead");
+	check_eq(sbi_set_timer(deadline).error, 0, "hsm: set_timer 20 ms ahead");
 	r = hart_suspend(type, 0, 0);
 	uint64_t t = now();
 	check_eq(r.error, 0, "hsm: default retentive suspend (type 0x%lx) returns SUCCESS after the timer",
@@ -605,7 +597,7 @@ static void test_hsm_suspend_timer(unsigned long type)
 	check_that(t >= deadline, (unsigned long)(deadline - t), "0 ticks early",
 		   "hsm: ... not before the deadline");
 	check_that(csr_read(sip) & SIP_STIP, csr_read(sip), "STIP", "hsm: ... with sip.STIP pending");
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	csr_clear(sie, SIP_STIP);
 	check_eq(csr_read(sip) & SIP_STIP, 0, "hsm: set_timer(-1) clears sip.STIP");
 	check_eq(status_of(boot), ST_STARTED, "hsm: boot hart STARTED after the suspend");

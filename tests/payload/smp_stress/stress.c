@@ -92,14 +92,6 @@ static struct sbiret sse(unsigned long fid, unsigned long a0, unsigned long a1, 
 	return sbi_ecall(SBI_EXT_SSE, fid, a0, a1, a2, 0, 0, 0);
 }
 static uint64_t now(void) { return rd_time64(); }
-static void set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	sbi_ecall(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
 
 void s_unexpected(void)
 {
@@ -301,9 +293,9 @@ static void step(unsigned long h, uint32_t *s)
 			add(fi ? &fence_i_asked : &sfence_asked, popcount(m));
 	} else if (w < 72) {                         /* HSM retentive suspend, 1 ms timer */
 		H[h].suspends++;
-		set_timer(now() + TICKS_PER_SEC / 1000);
+		sbi_set_timer(now() + TICKS_PER_SEC / 1000);
 		r = sbi_ecall(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);
-		set_timer(~0ULL);
+		sbi_set_timer(~0ULL);
 		csr_clear(sip, SIP_SSIP);
 	} else if (w < 86) {                         /* PMU: read the firmware counters */
 		read_counters(h);

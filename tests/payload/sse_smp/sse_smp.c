@@ -124,14 +124,6 @@ static long set_attr(uint32_t id, unsigned a, unsigned long v)
 	return sse(WRITE_ATTRS, id, a, 1, (unsigned long)&v).error;
 }
 static uint64_t now(void) { return rd_time64(); }
-static struct sbiret set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	return sbi_ecall(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_ecall(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
 
 /* Every hart: any S-mode trap is a failure (SIE stays clear, sie only wakes). */
 void s_unexpected(void)
@@ -244,14 +236,14 @@ static void idle_step(unsigned long h, uint32_t *s)
 			r = sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0);
 		break;
 	case M_WFI:
-		set_timer(now() + TICKS_PER_SEC / 1000);
+		sbi_set_timer(now() + TICKS_PER_SEC / 1000);
 		__asm__ volatile("wfi");
-		set_timer(~0ULL);
+		sbi_set_timer(~0ULL);
 		break;
 	case M_SUSPEND:
-		set_timer(now() + SUSPEND_TICKS);
+		sbi_set_timer(now() + SUSPEND_TICKS);
 		r = sbi_ecall(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);   /* retentive */
-		set_timer(~0ULL);
+		sbi_set_timer(~0ULL);
 		break;
 	case M_FENCE:
 		r = sbi_ecall(SBI_EXT_RFENCE, 1, 1, other_hart(h, s), 0, 0, 0, 0);
@@ -294,7 +286,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
  */
 static void pause_short(void)
 {
-	set_timer(now() + TICKS_PER_SEC / 50000);
+	sbi_set_timer(now() + TICKS_PER_SEC / 50000);
 	__asm__ volatile("wfi");
 }
 
@@ -313,7 +305,7 @@ static uint64_t wait_change(volatile unsigned long *p, unsigned long old, uint64
 		}
 		pause_short();
 	}
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	return t == ~0ULL ? t : t - t0;
 }
 
@@ -368,7 +360,7 @@ static void global_round(unsigned long h)
 	uint64_t t0 = now();
 	while ((attr(GLOBAL_SW, STATUS) & 3) != ENABLED && now() - t0 < BOUND)
 		pause_short();
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	if ((attr(GLOBAL_SW, STATUS) & 3) != ENABLED)
 		global_stuck++;
 	e = sse(DISABLE, GLOBAL_SW, 0, 0, 0).error;
