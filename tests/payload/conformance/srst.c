@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * System Reset extension (SBI chapter 10): the reserved and vendor
- * types and reasons (shutdown itself ends the run: lib.c's sbi_shutdown),
+ * types and reasons (shutdown itself ends the run: check.c's sbi_shutdown),
  * and arguments narrower than a register on rv64.
  */
 #include "conformance.h"
@@ -22,7 +22,7 @@ void test_srst(void)
  * rv64 a caller may leave anything above them (binary encoding, chapter 3).
  * So the answers below are the ones the low bits alone get. (HSM's
  * suspend_type is checked in smp/smp.c; shutdown itself, with garbage
- * above both SRST arguments, is lib.c's sbi_shutdown.) On rv32 there is
+ * above both SRST arguments, is check.c's sbi_shutdown.) On rv32 there is
  * nothing above, and these repeat the plain checks.
  */
 void test_u32_args(void)
