@@ -2,7 +2,7 @@
 /*
  * The kit's runtime: the console (DBCN, else the legacy putchar), a small
  * printf, the end of the run, an unexpected trap reported, and the few
- * string functions GCC may call on its own. No libc: payloads link with
+ * string functions GCC may call on its own or payloads use most. No libc: payloads link with
  * -nostdlib and libgcc only.
  */
 #include <tally/sbi.h>
@@ -64,6 +64,26 @@ static void pad(struct out *o, char c, int n)
 {
 	while (n-- > 0)
 		emit(o, c);
+}
+
+/* *v /= base, returning the remainder. On rv32 in 32-bit steps (base is
+ * at most 16): GCC's 64-bit division would add 2 KiB of libgcc. */
+static unsigned divmod(uint64_t *v, unsigned base)
+{
+#if __riscv_xlen == 32
+	uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+	uint32_t qh = hi / base, r = hi % base;
+	uint32_t mid = r << 16 | lo >> 16, qm = mid / base;
+	uint32_t low = (mid % base) << 16 | (lo & 0xffff), ql = low / base;
+
+	*v = (uint64_t)qh << 32 | qm << 16 | ql;
+	return low % base;
+#else
+	unsigned r = (unsigned)(*v % base);
+
+	*v /= base;
+	return r;
+#endif
 }
 
 static void format(struct out *o, const char *fmt, va_list ap)
@@ -170,8 +190,7 @@ static void format(struct out *o, const char *fmt, va_list ap)
 
 		const char *dig = c == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
 		do {
-			digits[n++] = dig[v % base];
-			v /= base;
+			digits[n++] = dig[divmod(&v, base)];
 		} while (v);
 		if (prec == 0 && n == 1 && digits[0] == '0' && c != 'p')
 			n = 0;                 /* "%.0d" of 0 prints nothing */
@@ -343,4 +362,26 @@ size_t strlen(const char *s)
 	while (s[n])
 		n++;
 	return n;
+}
+
+size_t strnlen(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	while (n < max && s[n])
+		n++;
+	return n;
+}
+
+int strncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++)
+		if (*a != *b || !*a)
+			return (unsigned char)*a - (unsigned char)*b;
+	return 0;
+}
+
+int strcmp(const char *a, const char *b)
+{
+	return strncmp(a, b, (size_t)-1);
 }

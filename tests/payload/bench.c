@@ -10,7 +10,7 @@
  *
  * A benchmark that cannot tell an error from an answer measures the cost of
  * the error. So every call in every timed loop checks sbiret.error against
- * the answer expected (and sbiret.value where the answer determines it: the
+ * the answer expected (and sbiret.uvalue where the answer determines it: the
  * counter index handed out, the version, a counter's value). The nop loop
  * runs the very same checks, against its own inputs, so the checking costs
  * the same in both loops and cancels out. The first unexpected answer ends
@@ -44,7 +44,7 @@
  * (OpenSBI 1.1 on the CVA6 testharness), the payload writes its own
  * bench_exit word, which the simulator is told to watch.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 #ifdef BENCH_CYCLES
@@ -84,7 +84,7 @@ volatile uint64_t bench_exit __attribute__((aligned(8)));
 
 static __attribute__((noreturn)) void bench_end(int failure)
 {
-	sbi_call(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_SRST, 0, 0, failure ? 1 : 0, 0, 0, 0, 0);
 	bench_exit = (uint64_t)(failure ? 1 : 0) << 1 | 1;
 	for (;;)
 		;
@@ -115,8 +115,8 @@ static __attribute__((noreturn)) void fail_msg(const char *what, unsigned long v
 static struct sbiret expect(const char *what, struct sbiret r, long want_err,
 			    int check_val, unsigned long want_val)
 {
-	if (r.error != want_err || (check_val && r.value != want_val))
-		unexpected(what, r.error, r.value, want_err, want_val);
+	if (r.error != want_err || (check_val && r.uvalue != want_val))
+		unexpected(what, r.error, r.uvalue, want_err, want_val);
 	answers++;
 	return r;
 }
@@ -236,7 +236,7 @@ static bool is_fw_counter(unsigned long idx)
 static struct sbiret pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 			 unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5)
 {
-	return sbi_call(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
+	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
 }
 
 /*
@@ -246,7 +246,7 @@ static struct sbiret pmu(unsigned long fid, unsigned long a0, unsigned long a1,
  */
 static struct sbiret linux_cfg_match(const char *what, unsigned long flags, unsigned long event)
 {
-	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
+	struct sbiret r = { .error = SBI_ERR_NOT_SUPPORTED };
 
 	for (unsigned w = 0; w < MASK_WORDS; w++) {
 		if (!cmask[w])
@@ -256,10 +256,10 @@ static struct sbiret linux_cfg_match(const char *what, unsigned long flags, unsi
 		if (!r.error)
 			break;
 		if (r.error != SBI_ERR_NOT_SUPPORTED)
-			unexpected(what, r.error, r.value, SBI_ERR_NOT_SUPPORTED, 0);
+			unexpected(what, r.error, r.uvalue, SBI_ERR_NOT_SUPPORTED, 0);
 	}
-	if (!r.error && !in_mask(r.value))
-		fail_msg("config_matching handed out a counter outside the mask", r.value);
+	if (!r.error && !in_mask(r.uvalue))
+		fail_msg("config_matching handed out a counter outside the mask", r.uvalue);
 	return r;
 }
 
@@ -283,24 +283,24 @@ static void discover(void)
 	unsigned nhw = 0, nfw = 0;
 
 	spec_version = expect("get_spec_version", SBI0(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION),
-			      SBI_SUCCESS, 0, 0).value;
+			      SBI_SUCCESS, 0, 0).uvalue;
 	impl_id = expect("get_impl_id", SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID),
-			 SBI_SUCCESS, 0, 0).value;
+			 SBI_SUCCESS, 0, 0).uvalue;
 	strict = impl_id == IMPL_ID_TALLY;
 #ifdef BENCH_CYCLES
 	if (impl_id == FLOOR_IMPL_ID)
-		return;   /* the floor: no PMU, only the trap rows (payload_main) */
+		return;   /* the floor: no PMU, only the trap rows (main) */
 #endif
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
 	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
 	       SBI_SUCCESS, 1, 1);
 	if (!expect("probe_extension(TIME)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME),
-		    SBI_SUCCESS, 0, 0).value) {
+		    SBI_SUCCESS, 0, 0).uvalue) {
 		ev_fw = EV_FW_ILLEGAL;
 		ev_fw_name = "ILLEGAL_INSN";
 	}
 	num_counters = expect("num_counters", pmu(PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0),
-			      SBI_SUCCESS, 0, 0).value;
+			      SBI_SUCCESS, 0, 0).uvalue;
 	if (num_counters > MAX_COUNTERS) {
 		/* Linux would use the first 64 only; so do we, and say so. */
 		printf("bench: info counters_capped %lu\n", num_counters);
@@ -312,8 +312,8 @@ static void discover(void)
 		if (r.error == SBI_ERR_INVALID_PARAM)
 			continue;   /* not a counter (Linux skips it the same way) */
 		if (r.error != SBI_SUCCESS)
-			unexpected("counter_get_info", r.error, r.value, SBI_SUCCESS, 0);
-		ctr_info[i] = r.value;
+			unexpected("counter_get_info", r.error, r.uvalue, SBI_SUCCESS, 0);
+		ctr_info[i] = r.uvalue;
 		cmask[i / XLEN] |= 1UL << (i % XLEN);
 		if (is_fw_counter(i))
 			nfw++;
@@ -406,10 +406,10 @@ static void config_rows(const char *key, const char *key_held, unsigned long eve
 		return;
 	}
 	if (r.error != SBI_SUCCESS)
-		unexpected(key, r.error, r.value, SBI_SUCCESS, 0);
-	if (!in_mask(r.value) || is_fw_counter(r.value) != want_fw)
-		fail_msg("config_matching: a counter of the wrong kind", r.value);
-	idx = r.value;
+		unexpected(key, r.error, r.uvalue, SBI_SUCCESS, 0);
+	if (!in_mask(r.uvalue) || is_fw_counter(r.uvalue) != want_fw)
+		fail_msg("config_matching: a counter of the wrong kind", r.uvalue);
+	idx = r.uvalue;
 	release(key, idx);
 	printf("bench: info %s on %lu\n", key, idx);
 
@@ -430,9 +430,9 @@ static void config_rows(const char *key, const char *key_held, unsigned long eve
 		r = linux_cfg_match(key_held, flags, event);
 		if (r.error)
 			break;
-		if (is_fw_counter(r.value) != want_fw)
-			fail_msg("config_matching: a counter of the wrong kind", r.value);
-		if (is_held(held, nheld, r.value)) {
+		if (is_fw_counter(r.uvalue) != want_fw)
+			fail_msg("config_matching: a counter of the wrong kind", r.uvalue);
+		if (is_held(held, nheld, r.uvalue)) {
 			/*
 			 * A started counter handed out again: 11.7 says config_matching
 			 * picks a counter "not started". OpenSBI 1.1 does this with
@@ -440,17 +440,17 @@ static void config_rows(const char *key, const char *key_held, unsigned long eve
 			 * held, so there is no such row; Tally must never do it.
 			 */
 			if (strict)
-				fail_msg("config_matching handed out a started counter again", r.value);
+				fail_msg("config_matching handed out a started counter again", r.uvalue);
 			printf("bench: info %s counter %lu handed out again while started\n",
-			       key_held, r.value);
+			       key_held, r.uvalue);
 			row_na(key_held, "started counter handed out again");
 			for (unsigned i = 0; i < nheld; i++)
 				release(key_held, held[i]);
 			return;
 		}
 		if (nheld == MAX_COUNTERS)
-			fail_msg("config_matching hands out more counters than there are", r.value);
-		held[nheld++] = r.value;
+			fail_msg("config_matching hands out more counters than there are", r.uvalue);
+		held[nheld++] = r.uvalue;
 	}
 	/*
 	 * Free one: the highest-numbered one Linux finds through word 0 (the
@@ -514,8 +514,8 @@ static void hw_start_stop(void)
 	struct sbiret r = linux_cfg_match("config_matching(INSTRUCTIONS)", 0, EV_INSTRUCTIONS);
 
 	expect("config_matching(INSTRUCTIONS)", r, SBI_SUCCESS, 0, 0);
-	if (is_fw_counter(r.value) || r.value == 0)
-		fail_msg("INSTRUCTIONS on a firmware counter or mcycle", r.value);
+	if (is_fw_counter(r.uvalue) || r.uvalue == 0)
+		fail_msg("INSTRUCTIONS on a firmware counter or mcycle", r.uvalue);
 #else
 	struct sbiret r = linux_cfg_match("config_matching(DTLB read miss)", 0, EV_DTLB_RD_MISS);
 
@@ -524,12 +524,12 @@ static void hw_start_stop(void)
 		return;
 	}
 	expect("config_matching(DTLB read miss)", r, SBI_SUCCESS, 0, 0);
-	if (is_fw_counter(r.value) || r.value == 0 || r.value == 2)
-		fail_msg("DTLB event on a counter that is not an hpm counter", r.value);
+	if (is_fw_counter(r.uvalue) || r.uvalue == 0 || r.uvalue == 2)
+		fail_msg("DTLB event on a counter that is not an hpm counter", r.uvalue);
 #endif
-	start_stop("startstop_hw", r.value);
-	expect("start", pmu(PMU_FID_COUNTER_START, r.value, 1, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
-	release("stop(RESET)", r.value);
+	start_stop("startstop_hw", r.uvalue);
+	expect("start", pmu(PMU_FID_COUNTER_START, r.uvalue, 1, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
+	release("stop(RESET)", r.uvalue);
 }
 
 static void fw_rows(void)
@@ -540,9 +540,9 @@ static void fw_rows(void)
 	long ok = SBI_SUCCESS;
 
 	expect("config_matching(firmware event)", r, SBI_SUCCESS, 0, 0);
-	if (!is_fw_counter(r.value))
-		fail_msg("a firmware event on a hardware counter", r.value);
-	ctr = r.value;
+	if (!is_fw_counter(r.uvalue))
+		fail_msg("a firmware event on a hardware counter", r.uvalue);
+	ctr = r.uvalue;
 	start_stop("startstop_fw", ctr);
 
 	/*
@@ -641,10 +641,10 @@ static void linux_pattern(const char *key, unsigned long stop_flags)
 		hi = 0;   /* rv64: the value is one register (a3) */
 	r = linux_cfg_match(key, 0, EV_CPU_CYCLES);
 	if (r.error)
-		unexpected(key, r.error, r.value, SBI_SUCCESS, 0);
-	if (is_fw_counter(r.value) || r.value >= XLEN)
-		fail_msg("cycles on a counter outside mask word 0", r.value);
-	idx = r.value;
+		unexpected(key, r.error, r.uvalue, SBI_SUCCESS, 0);
+	if (is_fw_counter(r.uvalue) || r.uvalue >= XLEN)
+		fail_msg("cycles on a counter outside mask word 0", r.uvalue);
+	idx = r.uvalue;
 	/* Configured, never started: RESET frees it and says it was stopped. */
 	expect(key, pmu(PMU_FID_COUNTER_STOP, idx, 1, PMU_STOP_RESET, 0, 0, 0),
 	       SBI_ERR_ALREADY_STOPPED, 0, 0);
@@ -690,7 +690,7 @@ static void linux_rows(void)
 	linux_pattern("linux61", 0);
 	/* 6.12: snapshot memory where the firmware offers it (SBI 2.0; even then
 	 * optional: NOT_SUPPORTED, SBI spec table 16). */
-	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
+	struct sbiret r = { .error = SBI_ERR_NOT_SUPPORTED };
 
 	if (spec_version >= (2UL << 24))
 		r = pmu(PMU_FID_SNAPSHOT_SET_SHMEM, (unsigned long)snap, 0, 0, 0, 0, 0);
@@ -821,7 +821,7 @@ static void trap_rows(void)
 	unsigned long sval = 0x89abcdefUL;
 	long ok = SBI_SUCCESS;
 	bool has_time = expect("probe_extension(TIME)",
-			       SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME), SBI_SUCCESS, 0, 0).value;
+			       SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME), SBI_SUCCESS, 0, 0).uvalue;
 
 	/* rdtime, emulated where the core has no time CSR: the value grows. */
 	prev = rd_time();
@@ -873,14 +873,16 @@ static void trap_rows(void)
 	TIMED("tick", 1,
 	      step(REAL, "set_timer(0) + the timer interrupt", ext_time, zero, zero, zero, zero,
 		   zero, zero, zero, ok, 0, 0));
-	expect("set_timer(far)", sbi_call(SBI_EXT_TIME, 0, far, far, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
+	expect("set_timer(far)", sbi_ecall(SBI_EXT_TIME, 0, far, far, 0, 0, 0, 0), SBI_SUCCESS, 0, 0);
 }
 #endif
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+extern unsigned long bench_boot;
+
+int main(unsigned long hartid, unsigned long fdt)
 {
-	/* First thing: instructions since reset (boot ROM + firmware). */
-	unsigned long boot = RULER();
+	/* Instructions since reset (boot ROM + firmware): bench_entry.S's ruler. */
+	unsigned long boot = bench_boot;
 	(void)hartid; (void)fdt;
 
 	printf("bench: rv%u, %d calls each, " RULER_NAME " per call\n", XLEN, N);
@@ -889,13 +891,13 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	if (impl_id == FLOOR_IMPL_ID) {
 		/* The floor answers the simple calls and the traps, nothing else;
 		 * and it timed two loads in M-mode: mtime on the bus, and RAM. */
-		struct sbiret r = sbi_call(FLOOR_EID, 0, 0, 0, 0, 0, 0, 0);
+		struct sbiret r = sbi_ecall(FLOOR_EID, 0, 0, 0, 0, 0, 0, 0);
 
 		printf("bench: info floor\n");
 		floor_simple_rows();
 		trap_rows();
 		row("mtime_read", r.error > 0 ? (unsigned long)r.error : 0);
-		row("ram_read", r.value);
+		row("ram_read", r.uvalue);
 		row("boot", boot);
 		printf("bench: done\n");
 		printf("%lu passed, 0 failed\n", answers);

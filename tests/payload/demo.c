@@ -5,11 +5,10 @@
  * matching, start, stop with a snapshot into shared memory, firmware
  * counters for traps the firmware saw on our behalf.
  */
-#include <stdio.h>
-#include <string.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
-#define PMU(fid, a, b, c, d, e, f) sbi_call(SBI_EXT_PMU, fid, a, b, c, d, e, f)
+#define PMU(fid, a, b, c, d, e, f) sbi_ecall(SBI_EXT_PMU, fid, a, b, c, d, e, f)
 
 /* Where the firmware writes counter values when we stop (SBI table 16). */
 static uint64_t snapshot[512] __attribute__((aligned(4096)));
@@ -64,7 +63,7 @@ static void w_illegal(void)
 static void w_timer(void)
 {
 	for (int i = 0; i < 25; i++)
-		sbi_call(SBI_EXT_TIME, 0, ~0UL, ~0UL, 0, 0, 0, 0);
+		sbi_ecall(SBI_EXT_TIME, 0, ~0UL, ~0UL, 0, 0, 0, 0);
 }
 
 static const struct { const char *name; void (*fn)(void); } work[] = {
@@ -87,9 +86,9 @@ static void commas(char *out, uint64_t v)
 	out[len] = 0;
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
-	unsigned long ncnt = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	unsigned long ncnt = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	unsigned long all = ncnt >= PMU_XLEN ? ~0UL : (1UL << ncnt) - 1;
 	unsigned long used = 0;
 	(void)hartid; (void)fdt;
@@ -104,8 +103,8 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		struct sbiret r = PMU(PMU_FID_CONFIG_MATCHING, 0, all & ~used & ~2UL,
 				      PMU_CFG_CLEAR_VALUE, events[e].idx, 0, 0);
 		if (!r.error) {
-			events[e].counter = (long)r.value;
-			used |= 1UL << r.value;
+			events[e].counter = (long)r.uvalue;
+			used |= 1UL << r.uvalue;
 		}
 	}
 	for (unsigned w = 0; w < sizeof(work) / sizeof(work[0]); w++) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* The extension tests' helpers (ext_test.h). */
 #include <stdint.h>
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "ext_test.h"
 
 #define HSM_START 0
@@ -61,13 +61,13 @@ void ext_secondary_main(unsigned long hartid, unsigned long opaque)
 		while (!spin_release[hartid & 7])
 			;
 	spin_release[hartid & 7] = false;
-	sbi_call(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
 }
 
 unsigned long ext_other_hart(unsigned long self)
 {
 	for (unsigned long h = 0; h < 8; h++)
-		if (h != self && !sbi_call(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).error)
+		if (h != self && !sbi_ecall(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).error)
 			return h;
 	return ~0UL;
 }
@@ -75,8 +75,8 @@ unsigned long ext_other_hart(unsigned long self)
 bool ext_wait_state(unsigned long hartid, unsigned long state)
 {
 	for (unsigned long i = 0; i < 20000000; i++) {
-		struct sbiret r = sbi_call(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
-		if (!r.error && r.value == state)
+		struct sbiret r = sbi_ecall(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
+		if (!r.error && r.uvalue == state)
 			return true;
 	}
 	return false;
@@ -84,7 +84,7 @@ bool ext_wait_state(unsigned long hartid, unsigned long state)
 
 static bool start(unsigned long hartid, unsigned long opaque)
 {
-	return !sbi_call(SBI_EXT_HSM, HSM_START, hartid, (unsigned long)ext_secondary_entry,
+	return !sbi_ecall(SBI_EXT_HSM, HSM_START, hartid, (unsigned long)ext_secondary_entry,
 			 opaque, 0, 0, 0).error;
 }
 
@@ -114,26 +114,26 @@ void ext_release(unsigned long hartid)
 
 unsigned long ext_fw_counter(unsigned code)
 {
-	unsigned long n = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	unsigned long base = 0;
 
 	/* firmware counters: counter_get_info's top bit (SBI 11.8) */
-	while (base < n && !(sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, base, 0, 0, 0, 0, 0).value >>
+	while (base < n && !(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, base, 0, 0, 0, 0, 0).uvalue >>
 			     (__riscv_xlen - 1)))
 		base++;
 	unsigned long nfw = n - base, mask = nfw >= __riscv_xlen ? ~0UL : (1UL << nfw) - 1;
-	struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, mask,
+	struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, mask,
 				   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, 0xf0000UL | code, 0, 0);
-	return r.error ? ~0UL : r.value;
+	return r.error ? ~0UL : r.uvalue;
 }
 
 unsigned long ext_fw_read(unsigned long idx)
 {
-	return sbi_call(SBI_EXT_PMU, PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0).value;
+	return sbi_ecall(SBI_EXT_PMU, PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0).uvalue;
 }
 
 void ext_fw_release(unsigned long idx)
 {
 	/* stop with RESET (SBI 11.10): the counter goes back to the pool */
-	sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_STOP, idx, 1, 1, 0, 0, 0);
+	sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_STOP, idx, 1, 1, 0, 0, 0);
 }

@@ -21,7 +21,7 @@ void ext_catch_end(void);     /* stvec back */
 static inline struct sbiret ext_call(unsigned long eid, unsigned long fid, unsigned long a0,
 				     unsigned long a1, unsigned long a2)
 {
-	return sbi_call(eid, fid, a0, a1, a2, 0, 0, 0);
+	return sbi_ecall(eid, fid, a0, a1, a2, 0, 0, 0);
 }
 
 /*

@@ -9,7 +9,7 @@
  *    ext_secondary_main(hartid, opaque).
  *  - ext_exec_target: a target for execute triggers (test_dbtr.c).
  */
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 
 	.section .text
 	.balign 4
@@ -32,6 +32,7 @@ ext_trap_vector:
 
 	.globl ext_secondary_entry
 ext_secondary_entry:
+	tally_load_gp
 	la	sp, ext_secondary_stack_top
 	call	ext_secondary_main
 1:	j	1b

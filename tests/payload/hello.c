@@ -2,10 +2,9 @@
 /* The smallest test payload (banner tests; the Genesys2's default payload),
  * through the payload kit's header (payload-kit/include/tally/sbi.h). */
 #include <tally/sbi.h>
+#include "sbicall.h"   /* sbi_shutdown */
 
-void sbi_shutdown(int failure) __attribute__((noreturn));   /* lib.c */
-
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	printf("hello from payload, hart %lu fdt 0x%lx\n", hartid, fdt);
 	struct sbiret r = sbi_get_spec_version();

@@ -1,28 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The payload's side of SBI: one ecall, and the constants it needs. */
+/* The test payloads' side of SBI: the kit's calls, and what only tests need. */
 #ifndef PAYLOAD_SBICALL_H
 #define PAYLOAD_SBICALL_H
 #include <stdbool.h>
 #include <stdint.h>
-#include "base/sbi_spec.h"
-#include "base/sbi.h"   /* struct sbiret */
-
-static inline struct sbiret sbi_call(unsigned long eid, unsigned long fid,
-				     unsigned long a0, unsigned long a1, unsigned long a2,
-				     unsigned long a3, unsigned long a4, unsigned long a5)
-{
-	register unsigned long r0 __asm__("a0") = a0;
-	register unsigned long r1 __asm__("a1") = a1;
-	register unsigned long r2 __asm__("a2") = a2;
-	register unsigned long r3 __asm__("a3") = a3;
-	register unsigned long r4 __asm__("a4") = a4;
-	register unsigned long r5 __asm__("a5") = a5;
-	register unsigned long r6 __asm__("a6") = fid;
-	register unsigned long r7 __asm__("a7") = eid;
-	__asm__ volatile("ecall" : "+r"(r0), "+r"(r1)
-			 : "r"(r2), "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7) : "memory");
-	return (struct sbiret){ (long)r0, r1 };
-}
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 
 /*
  * What an rv64 caller may leave above an argument the spec types uint32_t
@@ -35,8 +18,8 @@ static inline struct sbiret sbi_call(unsigned long eid, unsigned long fid,
 #define UPPER_GARBAGE 0UL
 #endif
 
-#define SBI0(e, f) sbi_call(e, f, 0, 0, 0, 0, 0, 0)
-#define SBI1(e, f, a) sbi_call(e, f, a, 0, 0, 0, 0, 0)
+#define SBI0(e, f) sbi_ecall(e, f, 0, 0, 0, 0, 0, 0)
+#define SBI1(e, f, a) sbi_ecall(e, f, a, 0, 0, 0, 0, 0)
 
 static inline unsigned long rd_instret(void)
 { unsigned long v; __asm__ volatile("rdinstret %0" : "=r"(v)); return v; }
@@ -62,7 +45,7 @@ static inline uint64_t rd_time64(void)
 #endif
 }
 
-/* lib.c */
-void payload_console_init(void);
+/* The end of every test payload: SRST shutdown, reason failure if
+ * `failure` (check.c). */
 void sbi_shutdown(int failure) __attribute__((noreturn));
 #endif

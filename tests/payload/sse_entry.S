@@ -12,7 +12,7 @@
  *    as they came back: what an event in between must not have changed.
  *    sse_spin_all: the same around a countdown loop instead of the ecall.
  */
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "callee.h"
 
 /* struct sse_ctx (test_sse.c): regs[32], stack_top, fn, ... */

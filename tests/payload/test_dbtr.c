@@ -7,8 +7,8 @@
  * on the shared memory itself, which the firmware then reads and writes
  * in M-mode: a trigger that fired there would end in the firmware's panic.
  */
-#include <stdio.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 
@@ -101,7 +101,7 @@ static void errors(unsigned long n)
 	check_eq(dbtr(READ, 0, 1, 0).error, NO_SHMEM, "dbtr: read without shmem NO_SHMEM");
 	struct sbiret r = dbtr(INSTALL, 1, 0, 0);
 	check_eq(r.error, NO_SHMEM, "dbtr: install without shmem NO_SHMEM");
-	check_eq(r.value, 0, "dbtr: install without shmem: value 0");
+	check_eq(r.uvalue, 0, "dbtr: install without shmem: value 0");
 	check_eq(dbtr(UPDATE, 1, 0, 0).error, NO_SHMEM, "dbtr: update without shmem NO_SHMEM");
 	check_eq(dbtr(SHMEM, lo, 0, 0).error, 0, "dbtr: set_shmem");
 	/* ranges */
@@ -120,16 +120,16 @@ static void errors(unsigned long n)
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		r = install1(type | T_STORE | T_S | bad[i].bits, W(0));
 		check_eq(r.error, EINVAL, "dbtr: install %s INVALID_PARAM", bad[i].what);
-		check_eq(r.value, 0, "dbtr: install %s: failing index 0", bad[i].what);
+		check_eq(r.uvalue, 0, "dbtr: install %s: failing index 0", bad[i].what);
 	}
-	check_eq(dbtr(NUM, type | T_M, 0, 0).value, 0, "dbtr: num_triggers(m = 1) is 0");
+	check_eq(dbtr(NUM, type | T_M, 0, 0).uvalue, 0, "dbtr: num_triggers(m = 1) is 0");
 	/* the second of two entries bad: index 1, nothing installed */
 	if (n >= 2) {
 		shm[0][1] = type | T_STORE | T_S; shm[0][2] = (unsigned long)W(0);
 		shm[1][1] = type | T_STORE | T_S | T_M; shm[1][2] = (unsigned long)W(0);
 		r = dbtr(INSTALL, 2, 0, 0);
 		check_eq(r.error, EINVAL, "dbtr: install [good, m = 1] INVALID_PARAM");
-		check_eq(r.value, 1, "dbtr: ... failing index 1");
+		check_eq(r.uvalue, 1, "dbtr: ... failing index 1");
 		check_eq(dbtr(READ, 0, n, 0).error, 0, "dbtr: read after the failed install");
 		unsigned long mapped = 0;
 		for (unsigned long i = 0; i < n; i++)
@@ -155,15 +155,15 @@ static void errors(unsigned long n)
 	shm[0][0] = 0;
 	r = dbtr(UPDATE, 1, 0, 0);
 	check_eq(r.error, (unsigned long)SBI_ERR_FAILED, "dbtr: update a trigger not installed FAILED");
-	check_eq(r.value, 0, "dbtr: ... failing index 0");
+	check_eq(r.uvalue, 0, "dbtr: ... failing index 0");
 }
 
 /* Which core the hart is, from SBI Base's mvendorid and marchid (4.5, 4.6). */
 enum core { CORE_OTHER, CORE_QEMU, CORE_CVA6 };
 static enum core core(void)
 {
-	unsigned long v = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID, 0, 0, 0).value;
-	unsigned long a = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MARCHID, 0, 0, 0).value;
+	unsigned long v = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID, 0, 0, 0).uvalue;
+	unsigned long a = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MARCHID, 0, 0, 0).uvalue;
 
 	if (v == 0 && (a & ~0xffUL) == 0x70200UL)      /* QEMU 7.2.x's own marchid */
 		return CORE_QEMU;
@@ -181,8 +181,8 @@ static void no_triggers(void)
 {
 	unsigned long lo = (unsigned long)shm;
 
-	check_eq(dbtr(NUM, TYPE(2) | T_STORE | T_S, 0, 0).value, 0, "dbtr: no triggers: num_triggers(mcontrol) 0");
-	check_eq(dbtr(NUM, TYPE(6) | T_STORE | T_S, 0, 0).value, 0, "dbtr: no triggers: num_triggers(mcontrol6) 0");
+	check_eq(dbtr(NUM, TYPE(2) | T_STORE | T_S, 0, 0).uvalue, 0, "dbtr: no triggers: num_triggers(mcontrol) 0");
+	check_eq(dbtr(NUM, TYPE(6) | T_STORE | T_S, 0, 0).uvalue, 0, "dbtr: no triggers: num_triggers(mcontrol6) 0");
 	check_eq(dbtr(SHMEM, lo + 1, 0, 0).error, EINVAL, "dbtr: no triggers: set_shmem misaligned INVALID_PARAM");
 	check_eq(dbtr(READ, 0, 1, 0).error, NO_SHMEM, "dbtr: no triggers: read without shmem NO_SHMEM");
 	check_eq(dbtr(SHMEM, lo, 0, 0).error, 0, "dbtr: no triggers: set_shmem");
@@ -205,15 +205,15 @@ void test_dbtr(unsigned long hartid)
 
 	(void)hartid;
 	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBTR);
-	if (!check_eq(r.value, 1, "dbtr: probe_extension(DBTR) = 1"))
+	if (!check_eq(r.uvalue, 1, "dbtr: probe_extension(DBTR) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_DBTR, 8).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "dbtr: unknown FID 8");
 	r = dbtr(NUM, 0, 0, 0);
-	n = r.value;
+	n = r.uvalue;
 	check_eq(r.error, 0, "dbtr: num_triggers(0)");
 	printf("# dbtr: %lu triggers, %lu mcontrol, %lu mcontrol6\n", n,
-	       dbtr(NUM, TYPE(2), 0, 0).value, dbtr(NUM, TYPE(6), 0, 0).value);
-	type = dbtr(NUM, TYPE(6), 0, 0).value ? TYPE(6) : TYPE(2);
+	       dbtr(NUM, TYPE(2), 0, 0).uvalue, dbtr(NUM, TYPE(6), 0, 0).uvalue);
+	type = dbtr(NUM, TYPE(6), 0, 0).uvalue ? TYPE(6) : TYPE(2);
 	switch (core()) {
 	case CORE_QEMU:
 		check_that(n > 0 && n <= 8, n, "1..8 (QEMU 7.2 has Sdtrig)", "dbtr: the hart has triggers");
@@ -228,7 +228,7 @@ void test_dbtr(unsigned long hartid)
 		no_triggers();
 		return;
 	}
-	check_eq(dbtr(NUM, TYPE(3) | T_S, 0, 0).value, 0, "dbtr: num_triggers(type 3) is 0");
+	check_eq(dbtr(NUM, TYPE(3) | T_S, 0, 0).uvalue, 0, "dbtr: num_triggers(type 3) is 0");
 	errors(n);
 
 	/* A store trigger in S-mode: the watched word, not the next one, not a load. */

@@ -11,8 +11,8 @@
  * it on to S-mode (it cannot emulate an AMO byte by byte); delegated, it
  * reaches S-mode without the firmware seeing it, so the counters stay.
  */
-#include <stdio.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 
@@ -54,7 +54,7 @@ static volatile unsigned long second_before, second_lock_err;
 static void second_hart_locks(unsigned long hartid)
 {
 	(void)hartid;
-	second_before = fwft_get(MISALIGNED_EXC_DELEG).value;
+	second_before = fwft_get(MISALIGNED_EXC_DELEG).uvalue;
 	fwft_set(MISALIGNED_EXC_DELEG, 1, LOCK);
 	second_lock_err = (unsigned long)fwft_set(MISALIGNED_EXC_DELEG, 0, 0).error;
 }
@@ -70,7 +70,7 @@ void test_fwft(unsigned long hartid)
 	struct sbiret r;
 
 	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_FWFT);
-	if (!check_eq(r.value, 1, "fwft: probe_extension(FWFT) = 1"))
+	if (!check_eq(r.uvalue, 1, "fwft: probe_extension(FWFT) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_FWFT, 2).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "fwft: unknown FID 2");
 
@@ -78,7 +78,7 @@ void test_fwft(unsigned long hartid)
 	for (unsigned i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++) {
 		r = fwft_get(reserved[i]);
 		check_eq(r.error, (unsigned long)SBI_ERR_DENIED, "fwft: get(0x%lx) DENIED", reserved[i]);
-		check_eq(r.value, 0, "fwft: get(0x%lx) value 0", reserved[i]);
+		check_eq(r.uvalue, 0, "fwft: get(0x%lx) value 0", reserved[i]);
 		check_eq(fwft_set(reserved[i], 0, 0).error, (unsigned long)SBI_ERR_DENIED,
 			 "fwft: set(0x%lx) DENIED", reserved[i]);
 	}
@@ -89,11 +89,11 @@ void test_fwft(unsigned long hartid)
 		printf("# fwft feature %lu: %s\n", f, r.error ? "not supported" : "supported");
 		if (r.error) {
 			check_eq(r.error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "fwft: get(%lu) NOT_SUPPORTED", f);
-			check_eq(r.value, 0, "fwft: get(%lu) failing: value 0", f);
+			check_eq(r.uvalue, 0, "fwft: get(%lu) failing: value 0", f);
 			check_eq(fwft_set(f, 1, 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
 				 "fwft: set(%lu) NOT_SUPPORTED", f);
 		} else {
-			check_eq(r.value, 0, "fwft: get(%lu) is its reset value 0", f);
+			check_eq(r.uvalue, 0, "fwft: get(%lu) is its reset value 0", f);
 		}
 	}
 	/* feature is uint32_t: the bits above it do not count (rv64). */
@@ -115,12 +115,12 @@ void test_fwft(unsigned long hartid)
 		check_eq(fwft_set(MISALIGNED_EXC_DELEG, UPPER_GARBAGE | 1, 0).error,
 			 (unsigned long)SBI_ERR_INVALID_PARAM,
 			 "fwft: value is unsigned long: 1 with bits above 32 INVALID_PARAM");
-	check_eq(fwft_get(MISALIGNED_EXC_DELEG).value, 0, "fwft: a failed set left the value 0");
+	check_eq(fwft_get(MISALIGNED_EXC_DELEG).uvalue, 0, "fwft: a failed set left the value 0");
 
 	/* Delegation on and off, seen on a trapping misaligned access. */
 	misaligned_amo_goes(true, "not delegated (reset)");
 	check_eq(fwft_set(MISALIGNED_EXC_DELEG, 1, 0).error, 0, "fwft: set(MISALIGNED_EXC_DELEG, 1)");
-	check_eq(fwft_get(MISALIGNED_EXC_DELEG).value, 1, "fwft: get -> 1");
+	check_eq(fwft_get(MISALIGNED_EXC_DELEG).uvalue, 1, "fwft: get -> 1");
 	misaligned_amo_goes(false, "delegated");
 	check_eq(fwft_set(MISALIGNED_EXC_DELEG, 1, 0).error, 0, "fwft: set to the value it has succeeds");
 	check_eq(fwft_set(MISALIGNED_EXC_DELEG, 0, 0).error, 0, "fwft: set(MISALIGNED_EXC_DELEG, 0)");
@@ -138,7 +138,7 @@ void test_fwft(unsigned long hartid)
 		 "fwft: locked: reserved flags are still INVALID_PARAM");
 	r = fwft_get(MISALIGNED_EXC_DELEG);
 	check_eq(r.error, 0, "fwft: locked: get succeeds");
-	check_eq(r.value, 0, "fwft: locked: get -> 0");
+	check_eq(r.uvalue, 0, "fwft: locked: get -> 0");
 	misaligned_amo_goes(true, "locked at 0");
 
 	/* Per hart, and reset by hart_start: another hart has its own value and lock. */
@@ -156,5 +156,5 @@ void test_fwft(unsigned long hartid)
 		check_eq(second_lock_err, (unsigned long)SBI_ERR_DENIED_LOCKED,
 			 "fwft: hart %lu locked its own value (round %d)", other, round);
 	}
-	check_eq(fwft_get(MISALIGNED_EXC_DELEG).value, 0, "fwft: this hart's value is its own");
+	check_eq(fwft_get(MISALIGNED_EXC_DELEG).uvalue, 0, "fwft: this hart's value is its own");
 }

@@ -12,9 +12,8 @@
  * overflows into LOCAL_PMU_OVERFLOW's handler, which sees the counter's
  * bit in scountovf, and the code it interrupted gets every register back.
  */
-#include <stdio.h>
-#include <string.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 
@@ -56,7 +55,7 @@ static volatile unsigned order[8], norder;
 static struct sbiret sse(unsigned long fid, unsigned long a0, unsigned long a1, unsigned long a2,
 			 unsigned long a3, unsigned long a4)
 {
-	return sbi_call(SBI_EXT_SSE, fid, a0, a1, a2, a3, a4, 0);
+	return sbi_ecall(SBI_EXT_SSE, fid, a0, a1, a2, a3, a4, 0);
 }
 static long err(struct sbiret r) { return r.error; }
 
@@ -471,7 +470,7 @@ static void record_overflow(struct sse_ctx *c, unsigned long hartid)
  */
 static void pmu_overflow(unsigned long hartid)
 {
-	unsigned long n = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	unsigned long n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	unsigned long mask = 0, idx, csr;
 	const uint64_t start = ~0ULL - 3000;
 	struct sse_call c = { 0 };
@@ -479,15 +478,15 @@ static void pmu_overflow(unsigned long hartid)
 	unsigned bad = 0;
 
 	for (unsigned long i = 3; i < n && i < __riscv_xlen; i++)
-		if (!(sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).value >>
+		if (!(sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).uvalue >>
 		      (__riscv_xlen - 1)))
 			mask |= 1UL << i;      /* an hpm counter: only they overflow */
-	r = sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, mask, PMU_CFG_CLEAR_VALUE,
+	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, mask, PMU_CFG_CLEAR_VALUE,
 		     PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0, 0);
 	if (!check_eq(r.error, 0, "sse: pmu: CPU_CYCLES on an hpm counter"))
 		return;
-	idx = r.value;
-	csr = sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0).value & 0xfff;
+	idx = r.uvalue;
+	csr = sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0).uvalue & 0xfff;
 	check_eq(reg(0, PMU_OVERFLOW), 0, "sse: register LOCAL_PMU_OVERFLOW");
 	ctx[0].fn = record_overflow;
 	sse(ENABLE, PMU_OVERFLOW, 0, 0, 0, 0);
@@ -497,10 +496,10 @@ static void pmu_overflow(unsigned long hartid)
 	for (unsigned i = 1; i < 8; i++)
 		c.in[i] = 0xa0 + i;
 	c.pattern = 0x0f000000UL;
-	r = sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_START, idx, 1, PMU_START_SET_INIT_VALUE,
+	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_START, idx, 1, PMU_START_SET_INIT_VALUE,
 		     (unsigned long)start, __riscv_xlen == 32 ? (unsigned long)(start >> 32) : 0, 0);
 	sse_spin_all(&c);                /* nothing in between: the overflow strikes in the loop */
-	sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_STOP, idx, 1, PMU_STOP_RESET, 0, 0, 0);
+	sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_STOP, idx, 1, PMU_STOP_RESET, 0, 0, 0);
 	check_eq(r.error, 0, "sse: pmu: counter %lu started 3000 below the top", idx);
 	check_eq(ctx[0].runs, 1, "sse: pmu: the overflow ran LOCAL_PMU_OVERFLOW's handler once");
 	check_eq(ctx[0].hartid, hartid, "sse: pmu: ... on this hart");
@@ -524,7 +523,7 @@ void test_sse(unsigned long hartid)
 {
 	struct sbiret r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SSE);
 
-	if (!check_eq(r.value, 1, "sse: probe_extension(SSE) = 1"))
+	if (!check_eq(r.uvalue, 1, "sse: probe_extension(SSE) = 1"))
 		return;
 	error_rows(hartid);
 	registers_intact(hartid);

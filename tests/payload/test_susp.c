@@ -6,9 +6,8 @@
  * with a0 = hartid, a1 = opaque, satp = 0 and sstatus.SIE = 0, not before
  * the timer's deadline, and with the FWFT state kept.
  */
-#include <setjmp.h>
-#include <stdio.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "check.h"
 #include "ext_test.h"
 
@@ -18,7 +17,8 @@
 extern char ext_resume_entry[];
 void ext_resumed(unsigned long hartid, unsigned long opaque);
 
-static jmp_buf before_suspend;
+/* GCC's own setjmp buffer (five words): no libc. */
+static void *before_suspend[5];
 static volatile unsigned long got_a0, got_a1, got_satp, got_sstatus, resumed_at;
 
 void ext_resumed(unsigned long hartid, unsigned long opaque)
@@ -28,7 +28,7 @@ void ext_resumed(unsigned long hartid, unsigned long opaque)
 	__asm__ volatile("csrr %0, satp" : "=r"(got_satp));
 	__asm__ volatile("csrr %0, sstatus" : "=r"(got_sstatus));
 	resumed_at = (unsigned long)rd_time64();
-	longjmp(before_suspend, 1);
+	__builtin_longjmp(before_suspend, 1);
 }
 
 static struct sbiret susp(unsigned long type, unsigned long addr, unsigned long opaque)
@@ -46,17 +46,12 @@ static __attribute__((noinline)) long susp_to_ram(unsigned long resume, unsigned
 static __attribute__((noinline)) int suspend_and_resume(unsigned long resume, unsigned long opaque,
 							 long *err)
 {
-	if (setjmp(before_suspend))
+	if (__builtin_setjmp(before_suspend))
 		return 1;
 	*err = susp_to_ram(resume, opaque);
 	return 0;
 }
 
-static struct sbiret set_timer(uint64_t when)
-{
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when,
-			__riscv_xlen == 32 ? (unsigned long)(when >> 32) : 0, 0, 0, 0, 0);
-}
 
 /*
  * ram_end comes from the device tree, not from a build-time guess: "past
@@ -72,7 +67,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	struct sbiret r;
 
 	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SUSP);
-	if (!check_eq(r.value, 1, "susp: probe_extension(SUSP) = 1"))
+	if (!check_eq(r.uvalue, 1, "susp: probe_extension(SUSP) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_SUSP, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "susp: unknown FID 1");
 	for (unsigned i = 0; i < sizeof(bad_types) / sizeof(bad_types[0]); i++)
@@ -105,23 +100,23 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 
 	/* Suspend to RAM, woken by the timer 2 ms from now (QEMU virt: 10 MHz). */
 	uint64_t deadline = rd_time64() + 20000;
-	unsigned long fwft_before = sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value;
+	unsigned long fwft_before = sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue;
 	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
-	set_timer(deadline);
+	sbi_set_timer(deadline);
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_STIE));   /* the wake-up source; SIE stays 0 */
 	long err = 0;
 	check_that(suspend_and_resume(resume, opaque, &err), (unsigned long)err, "a resume",
 		   "susp: suspend to RAM resumed at resume_addr");
 	__asm__ volatile("csrc sie, %0" :: "r"(SIE_STIE));
-	set_timer(~0ULL);                                     /* STIP off again */
+	sbi_set_timer(~0ULL);                                     /* STIP off again */
 	check_eq(got_a0, hartid, "susp: resumed with a0 = hartid");
 	check_eq(got_a1, opaque, "susp: resumed with a1 = opaque");
 	check_eq(got_satp, 0, "susp: resumed with satp = 0");
 	check_eq(got_sstatus & 2, 0, "susp: resumed with sstatus.SIE = 0");
 	check_that((uint64_t)resumed_at >= (uint64_t)(unsigned long)deadline, resumed_at,
 		   ">= the deadline", "susp: woken by the timer, not before");
-	r = sbi_call(SBI_EXT_HSM, 2, hartid, 0, 0, 0, 0, 0);
-	check_eq(r.value, HSM_STARTED, "susp: this hart is STARTED again");
+	r = sbi_ecall(SBI_EXT_HSM, 2, hartid, 0, 0, 0, 0, 0);
+	check_eq(r.uvalue, HSM_STARTED, "susp: this hart is STARTED again");
 
 	/* No wake-up source enabled (sie = 0): nothing could wake the hart, so
 	 * it resumes at once instead of sleeping forever. */
@@ -134,6 +129,6 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	__asm__ volatile("csrw sie, %0" :: "r"(sie));
 	check_eq(got_a0, hartid, "susp: ... with a0 = hartid");
 	check_eq(got_a1, ~opaque, "susp: ... with a1 = opaque");
-	check_eq(sbi_call(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).value, fwft_before,
+	check_eq(sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue, fwft_before,
 		 "susp: FWFT MISALIGNED_EXC_DELEG kept across the suspend");
 }

@@ -20,9 +20,8 @@
  * in the order of the table below, so a trace shows the path a call takes
  * on a warm hart (every earlier call has already run once).
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
-#include "cores/pmu/pmu.h"   /* PMU_NUM_FW_COUNTERS: how many Tally has */
 
 /* The marked call: rdinstret, labelled ecall, rdinstret. a4 and a5 (event
  * data for config_matching) are zero, as every call here wants them. */
@@ -53,7 +52,7 @@ static struct sbiret report(const char *name, long error, unsigned long value,
 {
 	printf("trace: call %s error %ld value 0x%lx instret %lu\n",
 	       name, error, value, delta - nop_cost);
-	return (struct sbiret){ error, value };
+	return (struct sbiret){ .error = error, .uvalue = value };
 }
 
 /*
@@ -75,7 +74,7 @@ __asm__(".section .text\n"
 static struct { uint32_t idx, out; uint64_t data; } info __attribute__((aligned(16)));
 static uint64_t snap[512] __attribute__((aligned(4096)));   /* snapshot memory (table 16) */
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	unsigned long s, e;
 	(void)fdt;
@@ -84,8 +83,11 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	nop_cost = e - s;
 
 	struct sbiret n = SBI0(EXT_PMU, PMU_FID_NUM_COUNTERS);
-	unsigned long fw = n.value - PMU_NUM_FW_COUNTERS;     /* first firmware counter */
-	unsigned long all = ~0UL >> (PMU_XLEN - (n.value < PMU_XLEN ? n.value : PMU_XLEN));
+	unsigned long fw = 0;      /* the first firmware counter, as get_info says */
+	while (fw < n.uvalue &&
+	       !sbi_pmu_info_is_fw(sbi_pmu_counter_get_info(fw).uvalue))
+		fw++;
+	unsigned long all = ~0UL >> (PMU_XLEN - (n.uvalue < PMU_XLEN ? n.uvalue : PMU_XLEN));
 	all &= ~2UL;         /* as Linux builds it: counter_get_info(1) fails, so no time slot */
 	unsigned long cyc = PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES);
 	unsigned long dtlb = PMU_CACHE_EVENT(PMU_CACHE_DTLB, PMU_CACHE_OP_READ, PMU_CACHE_RESULT_MISS);
@@ -102,24 +104,24 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	TRACED("pmu_get_info", EXT_PMU, PMU_FID_COUNTER_GET_INFO, 0, 0, 0, 0);
 	struct sbiret c = TRACED("pmu_config_matching", EXT_PMU, PMU_FID_CONFIG_MATCHING,
 				 0, all, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, cyc);
-	TRACED("pmu_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.value, 1,
+	TRACED("pmu_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, c.error ? 0 : c.uvalue, 1,
 	       PMU_STOP_RESET, 0);
 
 	/* A hardware counter (an hpm counter with a TLB event: start and
 	 * stop on it take the backend's path, not only the core's). */
-	struct sbiret h = sbi_call(EXT_PMU, PMU_FID_CONFIG_MATCHING, 3, all >> 3, 0, dtlb, 0, 0);
-	unsigned long hw = h.error ? 3 : h.value;
+	struct sbiret h = sbi_ecall(EXT_PMU, PMU_FID_CONFIG_MATCHING, 3, all >> 3, 0, dtlb, 0, 0);
+	unsigned long hw = h.error ? 3 : h.uvalue;
 	TRACED("pmu_start", EXT_PMU, PMU_FID_COUNTER_START, hw, 1, 0, 0);
 	TRACED("pmu_stop", EXT_PMU, PMU_FID_COUNTER_STOP, hw, 1, 0, 0);
-	sbi_call(EXT_PMU, PMU_FID_COUNTER_STOP, hw, 1, PMU_STOP_RESET, 0, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_COUNTER_STOP, hw, 1, PMU_STOP_RESET, 0, 0, 0);
 
 	/* A firmware counter: the core alone, no backend. */
-	sbi_call(EXT_PMU, PMU_FID_CONFIG_MATCHING, fw, 1, 0,
+	sbi_ecall(EXT_PMU, PMU_FID_CONFIG_MATCHING, fw, 1, 0,
 		 PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_SET_TIMER), 0, 0);
 	TRACED("pmu_start_fw", EXT_PMU, PMU_FID_COUNTER_START, fw, 1, 0, 0);
 	TRACED("pmu_fw_read", EXT_PMU, PMU_FID_FW_READ, fw, 0, 0, 0);
 	TRACED("pmu_stop_fw", EXT_PMU, PMU_FID_COUNTER_STOP, fw, 1, 0, 0);
-	sbi_call(EXT_PMU, PMU_FID_COUNTER_STOP, fw, 1, PMU_STOP_RESET, 0, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_COUNTER_STOP, fw, 1, PMU_STOP_RESET, 0, 0, 0);
 
 	/*
 	 * Linux's four calls for one counted event at every context switch
@@ -129,17 +131,17 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	 * TAKE_SNAPSHOT once snapshot memory is set.
 	 */
 	struct sbiret l = TRACED("linux_cfg", EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc);
-	unsigned long li = l.error ? 0 : l.value;
+	unsigned long li = l.error ? 0 : l.uvalue;
 	TRACED("linux_start", EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1);
 	TRACED("linux_stop", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, 0, 0);
 	TRACED("linux_stop_reset", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, PMU_STOP_RESET, 0);
-	sbi_call(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, (unsigned long)snap, 0, 0, 0, 0, 0);
-	sbi_call(EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc, 0, 0);
-	sbi_call(EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, (unsigned long)snap, 0, 0, 0, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_CONFIG_MATCHING, 0, all, 0, cyc, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_COUNTER_START, li, 1, PMU_START_SET_INIT_VALUE, 1, 0, 0);
 	TRACED("linux_stop_snapshot", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1, PMU_STOP_TAKE_SNAPSHOT, 0);
 	TRACED("linux_stop_reset_snapshot", EXT_PMU, PMU_FID_COUNTER_STOP, li, 1,
 	       PMU_STOP_RESET | PMU_STOP_TAKE_SNAPSHOT, 0);
-	sbi_call(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
+	sbi_ecall(EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
 
 	info.idx = (uint32_t)cyc;
 	TRACED("pmu_event_get_info", EXT_PMU, PMU_FID_EVENT_GET_INFO,
@@ -154,13 +156,13 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	 * out into the handler in S-mode (3 instructions, not firmware), in
 	 * again for complete and back after the inject.
 	 */
-	sbi_call(SBI_EXT_SSE, 2, SSE_LOCAL_SOFTWARE, (unsigned long)trace_sse_handler, 0, 0, 0, 0);
-	sbi_call(SBI_EXT_SSE, 4, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* enable */
-	sbi_call(SBI_EXT_SSE, 8, 0, 0, 0, 0, 0, 0);                    /* hart_unmask */
+	sbi_ecall(SBI_EXT_SSE, 2, SSE_LOCAL_SOFTWARE, (unsigned long)trace_sse_handler, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_SSE, 4, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* enable */
+	sbi_ecall(SBI_EXT_SSE, 8, 0, 0, 0, 0, 0, 0);                    /* hart_unmask */
 	TRACED("sse_inject", SBI_EXT_SSE, 7, SSE_LOCAL_SOFTWARE, hartid, 0, 0);
-	sbi_call(SBI_EXT_SSE, 9, 0, 0, 0, 0, 0, 0);                    /* hart_mask */
-	sbi_call(SBI_EXT_SSE, 5, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* disable */
-	sbi_call(SBI_EXT_SSE, 3, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* unregister */
+	sbi_ecall(SBI_EXT_SSE, 9, 0, 0, 0, 0, 0, 0);                    /* hart_mask */
+	sbi_ecall(SBI_EXT_SSE, 5, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* disable */
+	sbi_ecall(SBI_EXT_SSE, 3, SSE_LOCAL_SOFTWARE, 0, 0, 0, 0, 0);   /* unregister */
 
 	/*
 	 * A trap that is not an ecall: rdtime on a hart without a time CSR

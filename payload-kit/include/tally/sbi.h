@@ -48,16 +48,26 @@ extern "C" {
 
 /* ---- the call ------------------------------------------------------------ */
 
+/* value and uvalue are one register, signed and unsigned (SBI 3.0, 3.1) */
 struct sbiret {
 	long error;
-	long value;
+	union {
+		long value;
+		unsigned long uvalue;
+	};
 };
 
-/* One ecall: a7 = eid, a6 = fid, a0..a5 the arguments; a0/a1 come back. */
-static inline struct sbiret sbi_ecall(unsigned long eid, unsigned long fid,
-				      unsigned long arg0, unsigned long arg1,
-				      unsigned long arg2, unsigned long arg3,
-				      unsigned long arg4, unsigned long arg5)
+/*
+ * One ecall: a7 = eid, a6 = fid, a0..a5 the arguments; a0/a1 come back.
+ * Called sbi_ecall; its debug name is another, so that gdb holding both the
+ * payload's and Tally's symbols (scripts/debug.sh) breaks in one sbi_ecall,
+ * the firmware's.
+ */
+#define sbi_ecall tally_sbi_ecall
+static inline struct sbiret tally_sbi_ecall(unsigned long eid, unsigned long fid,
+					    unsigned long arg0, unsigned long arg1,
+					    unsigned long arg2, unsigned long arg3,
+					    unsigned long arg4, unsigned long arg5)
 {
 	register unsigned long a0 __asm__("a0") = arg0;
 	register unsigned long a1 __asm__("a1") = arg1;
@@ -72,7 +82,7 @@ static inline struct sbiret sbi_ecall(unsigned long eid, unsigned long fid,
 			 : "+r"(a0), "+r"(a1)
 			 : "r"(a2), "r"(a3), "r"(a4), "r"(a5), "r"(a6), "r"(a7)
 			 : "memory");
-	return (struct sbiret){ (long)a0, (long)a1 };
+	return (struct sbiret){ .error = (long)a0, .value = (long)a1 };
 }
 
 /* The low and high register of a 64-bit argument (rv32: two registers). */
@@ -427,7 +437,7 @@ static inline struct sbiret sbi_pmu_config_matching_any(const struct sbi_pmu_set
 							unsigned long event_idx,
 							uint64_t event_data)
 {
-	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
+	struct sbiret r = { .error = SBI_ERR_NOT_SUPPORTED };
 
 	for (unsigned w = 0; w < sizeof(candidates->word) / sizeof(candidates->word[0]); w++) {
 		if (!candidates->word[w])
@@ -444,7 +454,7 @@ static inline struct sbiret sbi_pmu_config_matching_any(const struct sbi_pmu_set
 static inline struct sbiret sbi_pmu_start_set(const struct sbi_pmu_set *s,
 					      unsigned long start_flags, uint64_t initial_value)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct sbiret r = { .error = SBI_SUCCESS };
 
 	for (unsigned w = 0; w < sizeof(s->word) / sizeof(s->word[0]) && !r.error; w++)
 		if (s->word[w])
@@ -453,7 +463,7 @@ static inline struct sbiret sbi_pmu_start_set(const struct sbi_pmu_set *s,
 }
 static inline struct sbiret sbi_pmu_stop_set(const struct sbi_pmu_set *s, unsigned long stop_flags)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct sbiret r = { .error = SBI_SUCCESS };
 
 	for (unsigned w = 0; w < sizeof(s->word) / sizeof(s->word[0]) && !r.error; w++)
 		if (s->word[w])
@@ -604,6 +614,16 @@ int puts(const char *s);
 int putchar(int c);
 /* Write len bytes to the console as they are (no formatting). */
 void tally_console_write(const char *s, size_t len);
+
+/* The string functions the runtime has (GCC may call the mem* ones itself). */
+void *memset(void *d, int c, size_t n);
+void *memcpy(void *restrict d, const void *restrict s, size_t n);
+void *memmove(void *d, const void *s, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+size_t strnlen(const char *s, size_t max);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
 
 /* The payload's entry, called by the kit's start file with what the
  * firmware passed: a0 = this hart's id, a1 = the device tree (or 0). */

@@ -33,22 +33,22 @@ void test_base(void)
 
 	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION);
 	check_eq(r.error, 0, "base: get_spec_version error");
-	check_eq(r.value, 0x03000000, "base: spec version is 3.0");
+	check_eq(r.uvalue, 0x03000000, "base: spec version is 3.0");
 	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID);
 	check_eq(r.error, 0, "base: get_impl_id error");
-	check_eq(r.value, 0x7A11, "base: impl id is Tally's");
+	check_eq(r.uvalue, 0x7A11, "base: impl id is Tally's");
 	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION);
 	check_eq(r.error, 0, "base: get_impl_version error");
-	check_eq(r.value, 1, "base: impl version 0.1");
+	check_eq(r.uvalue, 1, "base: impl version 0.1");
 	for (unsigned i = 0; i < sizeof(present) / sizeof(present[0]); i++) {
 		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, present[i]);
 		check_eq(r.error, 0, "base: probe_extension(0x%lx) error", present[i]);
-		check_eq(r.value, 1, "base: probe_extension(0x%lx) = 1", present[i]);
+		check_eq(r.uvalue, 1, "base: probe_extension(0x%lx) = 1", present[i]);
 	}
 	for (unsigned i = 0; i < sizeof(absent) / sizeof(absent[0]); i++) {
 		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, absent[i]);
 		check_eq(r.error, 0, "base: probe_extension(0x%lx) error", absent[i]);
-		check_eq(r.value, 0, "base: probe_extension(0x%lx) = 0 (absent)", absent[i]);
+		check_eq(r.uvalue, 0, "base: probe_extension(0x%lx) = 0 (absent)", absent[i]);
 		check_eq(SBI0(absent[i], 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
 			 "ext 0x%lx absent: a call is NOT_SUPPORTED", absent[i]);
 	}
@@ -56,12 +56,12 @@ void test_base(void)
 	 * NOT_SUPPORTED by the extension itself) or absent altogether. */
 	for (unsigned i = 0; i < sizeof(optional) / sizeof(optional[0]); i++) {
 		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, optional[i]);
-		check_that(!r.error && r.value <= 1, r.value, "0 or 1",
+		check_that(!r.error && r.uvalue <= 1, r.uvalue, "0 or 1",
 			   "base: probe_extension(0x%lx) answers 0 or 1", optional[i]);
-		printf("# extension 0x%lx %s\n", optional[i], r.value ? "present" : "absent");
+		printf("# extension 0x%lx %s\n", optional[i], r.uvalue ? "present" : "absent");
 		check_eq(SBI0(optional[i], 0x7fff).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
 			 "ext 0x%lx: unknown FID 0x7fff", optional[i]);
-		if (!r.value)
+		if (!r.uvalue)
 			check_eq(SBI0(optional[i], 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
 				 "ext 0x%lx absent: FID 0 is NOT_SUPPORTED", optional[i]);
 	}

@@ -10,9 +10,8 @@
 #define CONFORMANCE_H
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include "arch/riscv.h"
+#include <tally/sbi.h>
+#include <tally/riscv.h>
 #include "sbicall.h"
 #include "check.h"
 
@@ -47,7 +46,6 @@ extern volatile unsigned long n_traps, n_timer_irqs, n_lcof_irqs;
 extern volatile unsigned long last_cause, last_tval, last_epc, timer_cause, timer_at;
 void catch_begin(void);
 void catch_end(void);
-void finish(void) __attribute__((noreturn));
 
 /* Things that trap into the firmware, which counts them and passes them on. */
 void illegal_insn(void);
@@ -66,7 +64,7 @@ void regs_around_fault(unsigned long dump[32], unsigned long pattern,
 		       unsigned long eid, unsigned long fid);
 
 /* ---- SBI call helpers ------------------------------------------------- */
-
+/* These put junk in rv64's unused high register; the rest is the kit's. */
 #if XLEN == 32
 #define LO(v) ((unsigned long)(v))
 #define HI(v) ((unsigned long)((uint64_t)(v) >> 32))
@@ -79,7 +77,7 @@ void regs_around_fault(unsigned long dump[32], unsigned long pattern,
 static inline struct sbiret pmu(unsigned long fid, unsigned long a0, unsigned long a1,
 				unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5)
 {
-	return sbi_call(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
+	return sbi_ecall(SBI_EXT_PMU, fid, a0, a1, a2, a3, a4, a5);
 }
 static inline struct sbiret cfg_match(unsigned long base, unsigned long mask, unsigned long flags,
 				      unsigned long ev, uint64_t data)
@@ -91,13 +89,6 @@ static inline struct sbiret ctr_start(unsigned long base, unsigned long mask, un
 {
 	return pmu(PMU_FID_COUNTER_START, base, mask, flags, LO(init), HI(init), 0);
 }
-static inline struct sbiret ctr_stop(unsigned long base, unsigned long mask, unsigned long flags)
-{
-	return pmu(PMU_FID_COUNTER_STOP, base, mask, flags, 0, 0, 0);
-}
-static inline struct sbiret fw_read(unsigned long idx) { return pmu(PMU_FID_FW_READ, idx, 0, 0, 0, 0, 0); }
-static inline struct sbiret fw_read_hi(unsigned long idx) { return pmu(PMU_FID_FW_READ_HI, idx, 0, 0, 0, 0, 0); }
-static inline struct sbiret get_info(unsigned long idx) { return pmu(PMU_FID_COUNTER_GET_INFO, idx, 0, 0, 0, 0, 0); }
 static inline struct sbiret set_shmem(unsigned long lo, unsigned long hi, unsigned long flags)
 {
 	return pmu(PMU_FID_SNAPSHOT_SET_SHMEM, lo, hi, flags, 0, 0, 0);
@@ -109,11 +100,11 @@ static inline struct sbiret ev_info(unsigned long lo, unsigned long hi, unsigned
 }
 static inline struct sbiret set_timer(uint64_t when)
 {
-	return sbi_call(SBI_EXT_TIME, 0, LO(when), HI(when), 0, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_TIME, 0, LO(when), HI(when), 0, 0, 0, 0);
 }
 static inline struct sbiret dbcn(unsigned long fid, unsigned long n, unsigned long lo, unsigned long hi)
 {
-	return sbi_call(SBI_EXT_DBCN, fid, n, lo, hi, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_DBCN, fid, n, lo, hi, 0, 0, 0);
 }
 
 /* ---- ram.c: where RAM ends, from the device tree ----------------------- */

@@ -17,13 +17,13 @@ void test_dbcn(void)
 
 	r = dbcn(0, sizeof(msg) - 1, (unsigned long)msg, 0);
 	check_eq(r.error, 0, "dbcn: write error");
-	check_eq(r.value, sizeof(msg) - 1, "dbcn: write returns the byte count");
+	check_eq(r.uvalue, sizeof(msg) - 1, "dbcn: write returns the byte count");
 	r = dbcn(2, '\n', 0, 0);
 	check_eq(r.error, 0, "dbcn: write_byte");
 	memset(text, 0x55, sizeof(text));
 	r = dbcn(1, sizeof(text), buf, 0);
 	check_eq(r.error, 0, "dbcn: read error");
-	check_eq(r.value, 0, "dbcn: read with no input returns 0 bytes");
+	check_eq(r.uvalue, 0, "dbcn: read with no input returns 0 bytes");
 	check_eq((unsigned char)text[0], 0x55, "dbcn: read of 0 bytes leaves the buffer alone");
 
 	check_eq(dbcn(0, 4, buf, 1).error, inval, "dbcn: write with base_hi != 0");
@@ -39,5 +39,5 @@ void test_dbcn(void)
 	memcpy((void *)(ram_end - 8), "[edge]\n\n", 8);
 	r = dbcn(0, 8, ram_end - 8, 0);
 	check_eq(r.error, 0, "dbcn: write from the last 8 bytes of RAM");
-	check_eq(r.value, 8, "dbcn: ... writes all 8");
+	check_eq(r.uvalue, 8, "dbcn: ... writes all 8");
 }

@@ -72,10 +72,10 @@ void errata_identify_core(void)
 	const bool umode = false;
 #endif
 
-	printf("# core: mvendorid 0x%lx marchid 0x%lx mimpid 0x%lx\n", v.value, a.value, i.value);
+	printf("# core: mvendorid 0x%lx marchid 0x%lx mimpid 0x%lx\n", v.uvalue, a.uvalue, i.uvalue);
 	for (unsigned e = 0; e < NUM_ERRATA; e++) {
-		present[e] = !v.error && !a.error && v.value == errata[e].mvendorid &&
-			     (a.value & errata[e].marchid_mask) == errata[e].marchid &&
+		present[e] = !v.error && !a.error && v.uvalue == errata[e].mvendorid &&
+			     (a.uvalue & errata[e].marchid_mask) == errata[e].marchid &&
 			     (!errata[e].xlen || errata[e].xlen == XLEN) && (!errata[e].umode || umode);
 		if (present[e])
 			printf("# known erratum of this core: %s\n", errata[e].name);

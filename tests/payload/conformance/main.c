@@ -40,8 +40,7 @@
 #include "ext_test.h"
 #endif
 
-void payload_main(unsigned long hartid, unsigned long fdt);
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 #ifndef UMODE
 	__asm__ volatile("csrw stvec, %0" :: "r"(s_trap_vector));
@@ -66,12 +65,12 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	test_pmu_cycles_instret();
 	test_pmu_errors();
 	test_pmu_snapshot();
-	finish();
+	check_end(0);
 #endif
 #ifdef BIG_RAM_ONLY
 	pmu_layout();
 	test_big_ram(hartid);
-	finish();
+	check_end(0);
 #endif
 	test_base();
 	test_regs();
@@ -100,5 +99,5 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 #ifdef EXPECT_SSCOFPMF
 	test_pmu_sscofpmf();
 #endif
-	finish();
+	check_end(0);
 }

@@ -15,7 +15,7 @@ void pmu_layout(void)
 	unsigned long prev_csr = 0xc02;
 
 	check_eq(r.error, 0, "pmu: num_counters");
-	num_ctrs = r.value;
+	num_ctrs = r.uvalue;
 	check_that(num_ctrs >= 3 + NUM_FW_COUNTERS && num_ctrs <= 32 + NUM_FW_COUNTERS, num_ctrs,
 		   "19..48", "pmu: num_counters in range");
 	fw_base = num_ctrs - NUM_FW_COUNTERS;
@@ -25,37 +25,37 @@ void pmu_layout(void)
 	check_eq(nhpm, EXPECT_HPM, "pmu: the probe found exactly %d hpm counters", EXPECT_HPM);
 #endif
 
-	r = get_info(0);
+	r = sbi_pmu_counter_get_info(0);
 	check_eq(r.error, 0, "pmu: get_info(0)");
-	check_eq(r.value, 0xc00 | (63UL << 12), "pmu: counter 0 is cycle, 64 bits");
-	r = get_info(1);
+	check_eq(r.uvalue, 0xc00 | (63UL << 12), "pmu: counter 0 is cycle, 64 bits");
+	r = sbi_pmu_counter_get_info(1);
 	check_eq(r.error, (unsigned long)SBI_ERR_INVALID_PARAM, "pmu: get_info(1) (time) is invalid");
-	r = get_info(2);
+	r = sbi_pmu_counter_get_info(2);
 	check_eq(r.error, 0, "pmu: get_info(2)");
-	check_eq(r.value, 0xc02 | (63UL << 12), "pmu: counter 2 is instret, 64 bits");
+	check_eq(r.uvalue, 0xc02 | (63UL << 12), "pmu: counter 2 is instret, 64 bits");
 	for (unsigned long i = 3; i < fw_base; i++) {
-		r = get_info(i);
-		unsigned long csr = r.value & 0xfff;
+		r = sbi_pmu_counter_get_info(i);
+		unsigned long csr = r.uvalue & 0xfff;
 		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
-		check_that(csr > prev_csr && csr <= 0xc1f, r.value, "csr in (previous, 0xc1f]",
+		check_that(csr > prev_csr && csr <= 0xc1f, r.uvalue, "csr in (previous, 0xc1f]",
 			   "pmu: counter %lu is an hpmcounter CSR, ascending", i);
 		if (csr == 0xc03 && erratum(ERRATUM_CVA6_HPMCOUNTER3H))
-			check_eq(r.value & ~0xfffUL, 31UL << 12, "pmu: counter %lu: width 32 (the low "
+			check_eq(r.uvalue & ~0xfffUL, 31UL << 12, "pmu: counter %lu: width 32 (the low "
 				 "half S-mode can trust, erratum: %s), hardware type", i,
 				 erratum_name(ERRATUM_CVA6_HPMCOUNTER3H));
 		else
-			check_eq(r.value & ~0xfffUL, (HPM_WIDTH - 1UL) << 12,
+			check_eq(r.uvalue & ~0xfffUL, (HPM_WIDTH - 1UL) << 12,
 				 "pmu: counter %lu: width %d, hardware type", i, HPM_WIDTH);
 		prev_csr = csr;
 	}
 	for (unsigned long i = fw_base; i < num_ctrs; i++) {
-		r = get_info(i);
+		r = sbi_pmu_counter_get_info(i);
 		check_eq(r.error, 0, "pmu: get_info(%lu)", i);
-		check_eq(r.value >> (XLEN - 1), 1, "pmu: counter %lu is a firmware counter", i);
+		check_eq(r.uvalue >> (XLEN - 1), 1, "pmu: counter %lu is a firmware counter", i);
 	}
-	check_eq(get_info(num_ctrs).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+	check_eq(sbi_pmu_counter_get_info(num_ctrs).error, (unsigned long)SBI_ERR_INVALID_PARAM,
 		 "pmu: get_info(num_counters) is invalid");
-	check_eq(get_info(~0UL).error, (unsigned long)SBI_ERR_INVALID_PARAM,
+	check_eq(sbi_pmu_counter_get_info(~0UL).error, (unsigned long)SBI_ERR_INVALID_PARAM,
 		 "pmu: get_info(~0) is invalid");
 }
 
@@ -77,7 +77,7 @@ static unsigned long start_fixed(unsigned long ctr, unsigned long hw_event, cons
 	unsigned long a;
 
 	check_eq(r.error, 0, "pmu: config_matching(%s, CLEAR|AUTO_START)", ev_name);
-	check_eq(r.value, ctr, "pmu: ... on counter %lu", ctr);
+	check_eq(r.uvalue, ctr, "pmu: ... on counter %lu", ctr);
 	a = rd();
 	check_that(a < 100000000, a, "< 1e8 (just cleared)", "pmu: %s was cleared", csr_name);
 	return a;
@@ -115,11 +115,11 @@ void test_pmu_cycles_instret(void)
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: counter 0 is not handed out twice");
 
-	r = ctr_stop(0, 1, 0);
+	r = sbi_pmu_counter_stop(0, 1, 0);
 	check_eq(r.error, 0, "pmu: stop counter 0");
 	check_frozen("cycle", rd_cycle);
 	b = rd_cycle();
-	check_eq(ctr_stop(0, 1, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: stop a stopped counter: ALREADY_STOPPED");
 	/* Restart without a new value: it goes on from where it stopped. */
 	r = ctr_start(0, 1, 0, 0);
@@ -130,7 +130,7 @@ void test_pmu_cycles_instret(void)
 	check_eq(ctr_start(0, 1, 0, 0).error, (unsigned long)SBI_ERR_ALREADY_STARTED,
 		 "pmu: start a started counter: ALREADY_STARTED");
 	/* SET_INIT_VALUE on a hardware counter. */
-	check_eq(ctr_stop(0, 1, 0).error, 0, "pmu: stop counter 0 again");
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, 0, "pmu: stop counter 0 again");
 	check_eq(ctr_start(0, 1, PMU_START_SET_INIT_VALUE, 1ULL << 40).error, 0,
 		 "pmu: start counter 0 at 2^40");
 	c = rd_cycle();
@@ -142,18 +142,18 @@ void test_pmu_cycles_instret(void)
 	check_that(c < 100000000, c, "a little over 0", "pmu: cycle starts from the initial value (low half)");
 #endif
 	/* stop + RESET releases it; the released counter can be configured again. */
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, 0, "pmu: stop counter 0 with RESET");
-	check_eq(ctr_stop(0, 1, 0).error, inval, "pmu: stop a released counter: INVALID_PARAM");
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, 0, "pmu: stop counter 0 with RESET");
+	check_eq(sbi_pmu_counter_stop(0, 1, 0).error, inval, "pmu: stop a released counter: INVALID_PARAM");
 	check_eq(ctr_start(0, 1, 0, 0).error, inval, "pmu: start a released counter: INVALID_PARAM");
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, 0, "pmu: counter 0 can be configured again after RESET");
 	/* stop + RESET on a stopped (configured, never started) counter:
 	 * ALREADY_STOPPED, but it is released all the same. */
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: stop+RESET of a stopped counter: ALREADY_STOPPED");
 	r = cfg_match(0, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0);
 	check_eq(r.error, 0, "pmu: ... and the counter was released");
-	check_eq(ctr_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release counter 0");
 
 	/* INSTRUCTIONS lands on counter 2. */
@@ -163,13 +163,13 @@ void test_pmu_cycles_instret(void)
 	check_that(b - a >= 10000, b - a, ">= 10000", "pmu: instret advances by at least the loop");
 	check_eq(cfg_match(2, 1, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: counter 2 is not handed out twice");
-	check_eq(ctr_stop(2, 1, 0).error, 0, "pmu: stop counter 2");
+	check_eq(sbi_pmu_counter_stop(2, 1, 0).error, 0, "pmu: stop counter 2");
 	check_frozen("instret", rd_instret);
-	check_eq(ctr_stop(2, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(2, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release counter 2 (ALREADY_STOPPED)");
 	r = cfg_match(0, FIXED_OR_ALL(2), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_INSTRUCTIONS), 0);
-	check_eq(r.value, 2, "pmu: counter 2 free again after RESET");
-	ctr_stop(2, 1, PMU_STOP_RESET);
+	check_eq(r.uvalue, 2, "pmu: counter 2 free again after RESET");
+	sbi_pmu_counter_stop(2, 1, PMU_STOP_RESET);
 
 	/* Cycles cannot be counted by a firmware counter, nor instructions by counter 0. */
 	check_eq(cfg_match(fw_base, ALL_FW_MASK, 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_CPU_CYCLES), 0).error,
@@ -212,24 +212,24 @@ void test_pmu_hpm(void)
 	}
 	r = cfg_match(0, hw_mask(), PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, 0);
 	check_eq(r.error, 0, "pmu: config_matching(DTLB read miss 0x%lx)", ev);
-	idx = r.value;
+	idx = r.uvalue;
 	check_that(idx >= 3 && idx < fw_base, idx, "an hpm counter (3 .. fw_base-1)",
 		   "pmu: ... lands on an hpm counter");
 	if (r.error || idx < 3 || idx >= fw_base)
 		return;
-	csr = get_info(idx).value & 0xfff;
+	csr = sbi_pmu_counter_get_info(idx).uvalue & 0xfff;
 	a = read_hpm((unsigned)(csr - 0xc00));
 	tlb_misses(64);
 	b = read_hpm((unsigned)(csr - 0xc00));
 #ifndef CVA6_MAP   /* QEMU counts its own DTLB event, not CVA6's selector 4 */
 	check_that(b - a >= 1, b - a, ">= 1", "pmu: hpmcounter %lu counts DTLB misses while started", csr - 0xc00);
 #endif
-	check_eq(ctr_stop(idx, 1, 0).error, 0, "pmu: stop the DTLB counter");
+	check_eq(sbi_pmu_counter_stop(idx, 1, 0).error, 0, "pmu: stop the DTLB counter");
 	a = read_hpm((unsigned)(csr - 0xc00));
 	tlb_misses(64);
 	b = read_hpm((unsigned)(csr - 0xc00));
 	check_eq(b, a, "pmu: the stopped DTLB counter does not count");
-	check_eq(ctr_stop(idx, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
+	check_eq(sbi_pmu_counter_stop(idx, 1, PMU_STOP_RESET).error, (unsigned long)SBI_ERR_ALREADY_STOPPED,
 		 "pmu: release the DTLB counter");
 
 	/* Raw events: event_data has 48 (type 2) / 56 (type 3) bits on rv64, 32 on rv32.
@@ -250,16 +250,16 @@ void test_pmu_hpm(void)
 	r = cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_RAW, 0), XLEN == 64 ? 1ULL << 47 : 1ULL << 31);
 	check_eq(r.error, 0, "pmu: raw event with the top allowed bit");
 #endif
-	check_that(r.value >= 3 && r.value < fw_base, r.value, "an hpm counter", "pmu: ... on an hpm counter");
+	check_that(r.uvalue >= 3 && r.uvalue < fw_base, r.uvalue, "an hpm counter", "pmu: ... on an hpm counter");
 	if (!r.error)
-		ctr_stop(r.value, 1, PMU_STOP_RESET);
+		sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 
 	/* Events nobody counts here, or malformed ones. */
 #ifdef CVA6_MAP
 	r = cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BRANCH_MISSES), 0);
 	check_eq(r.error, 0, "pmu: cva6 BRANCH_MISSES (selector 10)");
 	if (!r.error)
-		ctr_stop(r.value, 1, PMU_STOP_RESET);
+		sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 	check_eq(cfg_match(0, hw_mask(), 0, PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_BUS_CYCLES), 0).error,
 		 (unsigned long)SBI_ERR_NOT_SUPPORTED, "pmu: cva6 BUS_CYCLES: NOT_SUPPORTED");
 #else

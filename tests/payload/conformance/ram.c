@@ -182,11 +182,11 @@ void test_big_ram(unsigned long hartid)
 	memcpy((void *)(top + 4088), "[top]\n\n\n", 8);
 	r = dbcn(0, 8, top + 4088, 0);
 	check_eq(r.error, 0, "ram: dbcn write from the last 8 bytes of the top page 0x%lx", top);
-	check_eq(r.value, 8, "ram: ... writes all 8");
+	check_eq(r.uvalue, 8, "ram: ... writes all 8");
 #if XLEN == 64
 	check_eq(dbcn(0, 16, top + 4088, 0).error, inval, "ram: dbcn write running off the end of RAM");
 	check_eq(set_shmem(ram_end64, 0, 0).error, inaddr, "ram: shmem just past the end of RAM: INVALID_ADDRESS");
-	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, ram_end64, 0, 0, 0, 0).error, inaddr,
+	check_eq(sbi_ecall(SBI_EXT_HSM, 0, hartid, ram_end64, 0, 0, 0, 0).error, inaddr,
 		 "ram: hart_start address past the end of RAM: INVALID_ADDRESS");
 #else
 	check_eq(dbcn(0, 8, LO(ram_end64 - 8), HI(ram_end64 - 8)).error, inval,
@@ -195,16 +195,16 @@ void test_big_ram(unsigned long hartid)
 		 "ram: shmem in RAM above 4 GiB: INVALID_ADDRESS (out of the firmware's reach)");
 #endif
 	/* The address is good, so the answer is about the hart: it runs already. */
-	check_eq(sbi_call(SBI_EXT_HSM, 0, hartid, top, 0, 0, 0, 0).error,
+	check_eq(sbi_ecall(SBI_EXT_HSM, 0, hartid, top, 0, 0, 0, 0).error,
 		 (unsigned long)SBI_ERR_ALREADY_AVAILABLE, "ram: hart_start(self, top page): address accepted");
 
 	memset(sn, 0xa5, 4096);
 	check_eq(set_shmem(top, 0, 0).error, 0, "ram: snapshot shared memory in the top page");
 	r = cfg_match(fw_base, ALL_FW_MASK, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, 0);
-	c = r.value;
+	c = r.uvalue;
 	check_eq(r.error, 0, "ram: a firmware counter for illegal instructions");
 	caught_illegal_insn();
-	check_eq(ctr_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
+	check_eq(sbi_pmu_counter_stop(c, 1, PMU_STOP_TAKE_SNAPSHOT | PMU_STOP_RESET).error, 0,
 		 "ram: stop with TAKE_SNAPSHOT");
 	check_eq(sn[1], 1, "ram: ... the count landed in the top page");
 	check_eq(set_shmem(~0UL, ~0UL, 0).error, 0, "ram: snapshot memory off again");

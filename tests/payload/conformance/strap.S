@@ -7,7 +7,7 @@
  *  - regs_around_ecall: one ecall with every register but a0/a1 holding a
  *    known value, and a dump of all registers right after it.
  */
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "callee.h"
 
 #define FRAME (32 * REGBYTES)

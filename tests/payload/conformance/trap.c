@@ -11,12 +11,6 @@ volatile unsigned long last_cause, last_tval, last_epc, timer_cause, timer_at;
 static volatile bool traps_allowed;
 uint32_t amo_word[2] __attribute__((aligned(8)));
 
-void finish(void)
-{
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(0);
-}
-
 static inline unsigned long r_scause(void) { unsigned long v; __asm__ volatile("csrr %0, scause" : "=r"(v)); return v; }
 static inline unsigned long r_stval(void) { unsigned long v; __asm__ volatile("csrr %0, stval" : "=r"(v)); return v; }
 static inline unsigned long r_sepc(void) { unsigned long v; __asm__ volatile("csrr %0, sepc" : "=r"(v)); return v; }
@@ -47,7 +41,7 @@ void s_trap_handler(unsigned long *regs)
 		failed++;
 		printf("FAIL - unexpected S-mode trap scause 0x%lx sepc 0x%lx stval 0x%lx\n",
 		       cause, epc, r_stval());
-		finish();
+		check_end(0);
 	}
 	n_traps++;
 	last_cause = cause;

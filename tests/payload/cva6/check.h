@@ -1,61 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What the CVA6 payloads share: a check counter and the PMU calls they use. */
+/* What the CVA6 payloads share: the payloads' checks (check.c) and counter reads. */
 #ifndef CVA6_CHECK_H
 #define CVA6_CHECK_H
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
+#include "../check.h"
 
-static unsigned passed, failed;
-
-/* One line per check, "ok" or "FAIL", as run-payload.sh expects. */
-#define CHECK(cond, ...) do { \
-	if (cond) { passed++; printf("ok   "); } else { failed++; printf("FAIL "); } \
-	printf(__VA_ARGS__); printf("\n"); } while (0)
+#define CHECK(cond, ...) check((cond), __VA_ARGS__)
 
 static inline __attribute__((noreturn)) void finish(void)
 {
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(failed != 0);
-}
-
-#define PMU(fid, a, b, c, d, e, f) sbi_call(SBI_EXT_PMU, fid, a, b, c, d, e, f)
-
-/* config_matching with a 64-bit event_data split as the calling convention wants. */
-static inline struct sbiret pmu_config(unsigned long base, unsigned long mask,
-				       unsigned long flags, unsigned long ev, uint64_t data)
-{
-#if __riscv_xlen == 32
-	return PMU(PMU_FID_CONFIG_MATCHING, base, mask, flags, ev,
-		   (unsigned long)data, (unsigned long)(data >> 32));
-#else
-	return PMU(PMU_FID_CONFIG_MATCHING, base, mask, flags, ev, data, 0);
-#endif
-}
-
-static inline struct sbiret pmu_start(unsigned long base, unsigned long mask,
-				      unsigned long flags, uint64_t init)
-{
-#if __riscv_xlen == 32
-	return PMU(PMU_FID_COUNTER_START, base, mask, flags, (unsigned long)init,
-		   (unsigned long)(init >> 32), 0);
-#else
-	return PMU(PMU_FID_COUNTER_START, base, mask, flags, init, 0, 0);
-#endif
-}
-
-static inline struct sbiret pmu_stop(unsigned long base, unsigned long mask, unsigned long flags)
-{
-	return PMU(PMU_FID_COUNTER_STOP, base, mask, flags, 0, 0, 0);
-}
-
-/* set_timer with a 64-bit deadline (two registers on rv32: SBI 3.1). */
-static inline struct sbiret set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
+	check_end(failed != 0);
 }
 
 static inline unsigned long r_sip(void)
@@ -94,7 +49,7 @@ static inline unsigned long hpm_info(unsigned idx)
 		return 0;
 	if (!info[idx]) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, idx);
-		info[idx] = r.error ? 0 : r.value;
+		info[idx] = r.error ? 0 : r.uvalue;
 	}
 	return info[idx];
 }

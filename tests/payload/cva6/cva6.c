@@ -70,12 +70,12 @@ static void check_layout(void)
 	struct sbiret r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
 
 	/* CVA6 has six hpm counters; QEMU was started with pmu-num=6. */
-	for (num_hw = 0; num_hw < r.value; num_hw++)
-		if (SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, num_hw).value & PMU_INFO_TYPE_FW)
+	for (num_hw = 0; num_hw < r.uvalue; num_hw++)
+		if (SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, num_hw).uvalue & PMU_INFO_TYPE_FW)
 			break;
-	CHECK(r.error == 0 && num_hw == 9, "num_counters %lu, hardware %u (0..8)", r.value, num_hw);
+	CHECK(r.error == 0 && num_hw == 9, "num_counters %lu, hardware %u (0..8)", r.uvalue, num_hw);
 	for (unsigned i = 3; i < 9; i++) {
-		unsigned long v = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i).value;
+		unsigned long v = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i).uvalue;
 		CHECK((v & 0xfff) == 0xc00 + i && ((v >> 12) & 63) == 63,
 		      "counter %u: csr 0x%lx, width %lu", i, v & 0xfff, ((v >> 12) & 63) + 1);
 	}
@@ -87,7 +87,7 @@ static void check_event_map(void)
 
 	for (unsigned i = 0; i < NEV; i++)
 		info[i].idx = events[i].idx, info[i].data = events[i].data, info[i].out = 7;
-	r = PMU(PMU_FID_EVENT_GET_INFO, (unsigned long)info, 0, NEV, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_EVENT_GET_INFO, (unsigned long)info, 0, NEV, 0, 0, 0);
 	CHECK(r.error == 0, "event_get_info on %u events: error %ld", (unsigned)NEV, r.error);
 	for (unsigned i = 0; i < NEV; i++)
 		CHECK(info[i].out == events[i].expect, "event_get_info %-24s -> %u",
@@ -107,22 +107,22 @@ static void check_event_map(void)
 
 		if (t == PMU_TYPE_FW)
 			continue;
-		r = pmu_config(3, 0x3f, 0, e->idx, e->data);
+		r = sbi_pmu_counter_config_matching(3, 0x3f, 0, e->idx, e->data);
 		if (hpm)
-			CHECK(r.error == 0 && r.value >= 3 && r.value <= 8,
-			      "config_matching %-24s -> counter %lu", e->name, r.value);
+			CHECK(r.error == 0 && r.uvalue >= 3 && r.uvalue <= 8,
+			      "config_matching %-24s -> counter %lu", e->name, r.uvalue);
 		else
 			CHECK(r.error == SBI_ERR_NOT_SUPPORTED,
 			      "config_matching %-24s -> NOT_SUPPORTED (%ld)", e->name, r.error);
 		if (!r.error)
-			pmu_stop(r.value, 1, PMU_STOP_RESET);
+			sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 	}
-	r = pmu_config(0, 1, 0, EV_HW(CPU_CYCLES), 0);
-	CHECK(!r.error && r.value == 0, "CPU_CYCLES on counter 0");
-	pmu_stop(0, 1, PMU_STOP_RESET);
-	r = pmu_config(0, 7 & ~2UL, 0, EV_HW(INSTRUCTIONS), 0);
-	CHECK(!r.error && r.value == 2, "INSTRUCTIONS on counter 2");
-	pmu_stop(2, 1, PMU_STOP_RESET);
+	r = sbi_pmu_counter_config_matching(0, 1, 0, EV_HW(CPU_CYCLES), 0);
+	CHECK(!r.error && r.uvalue == 0, "CPU_CYCLES on counter 0");
+	sbi_pmu_counter_stop(0, 1, PMU_STOP_RESET);
+	r = sbi_pmu_counter_config_matching(0, 7 & ~2UL, 0, EV_HW(INSTRUCTIONS), 0);
+	CHECK(!r.error && r.uvalue == 2, "INSTRUCTIONS on counter 2");
+	sbi_pmu_counter_stop(2, 1, PMU_STOP_RESET);
 
 	/* Six counters, six events at once; a seventh finds none free. */
 	unsigned long used = 0;
@@ -131,48 +131,48 @@ static void check_event_map(void)
 		EV_C(L1D, WRITE, ACCESS), EV_C(L1D, READ, MISS), EV_C(L1I, READ, MISS),
 	};
 	for (unsigned i = 0; i < 6; i++) {
-		r = pmu_config(3, 0x3f, 0, six[i], 0);
+		r = sbi_pmu_counter_config_matching(3, 0x3f, 0, six[i], 0);
 		if (!r.error)
-			used |= 1UL << r.value;
+			used |= 1UL << r.uvalue;
 	}
 	CHECK(used == 0x1f8, "six events on six counters (mask 0x%lx)", used);
-	r = pmu_config(3, 0x3f, 0, EV_C(ITLB, READ, MISS), 0);
+	r = sbi_pmu_counter_config_matching(3, 0x3f, 0, EV_C(ITLB, READ, MISS), 0);
 	CHECK(r.error == SBI_ERR_NOT_SUPPORTED, "seventh event: no counter left (%ld)", r.error);
-	pmu_stop(3, 0x3f, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(3, 0x3f, PMU_STOP_RESET);
 
 	/* No Sscofpmf: the mode-inhibit hints are accepted and ignored. */
-	r = pmu_config(3, 0x3f, PMU_CFG_SET_UINH | PMU_CFG_SET_SINH | PMU_CFG_SET_MINH,
+	r = sbi_pmu_counter_config_matching(3, 0x3f, PMU_CFG_SET_UINH | PMU_CFG_SET_SINH | PMU_CFG_SET_MINH,
 		       EV_HW(BRANCH_INSTRUCTIONS), 0);
 	CHECK(!r.error, "mode-inhibit flags accepted (ignored without Sscofpmf)");
 	if (!r.error)
-		pmu_stop(r.value, 1, PMU_STOP_RESET);
+		sbi_pmu_counter_stop(r.uvalue, 1, PMU_STOP_RESET);
 }
 
 /* A started counter holds the value we gave it; stopped, it does not move. */
 static void check_start_stop(void)
 {
 	const uint64_t init = 0x100000005ULL;   /* exercises the upper half on rv32 */
-	struct sbiret r = pmu_config(3, 0x3f, 0, EV_RAW(), 9);
-	unsigned ctr = (unsigned)r.value;
+	struct sbiret r = sbi_pmu_counter_config_matching(3, 0x3f, 0, EV_RAW(), 9);
+	unsigned ctr = (unsigned)r.uvalue;
 	uint64_t a, b;
 
 	CHECK(!r.error, "raw 9 (branches) configured on counter %u", ctr);
 	if (r.error)
 		return;
-	r = pmu_start(ctr, 1, PMU_START_SET_INIT_VALUE, init);
+	r = sbi_pmu_counter_start(ctr, 1, PMU_START_SET_INIT_VALUE, init);
 	a = read_hpm(ctr);
 	/* QEMU does not count CVA6 event 9, so the value stays; the RTL would add branches. */
 	CHECK(!r.error && a >= init && a < init + 1000,
 	      "started with 0x%llx, hpmcounter%u reads 0x%llx", (unsigned long long)init, ctr,
 	      (unsigned long long)a);
-	r = pmu_stop(ctr, 1, 0);
+	r = sbi_pmu_counter_stop(ctr, 1, 0);
 	a = read_hpm(ctr);
 	for (volatile int i = 0; i < 1000; i++)
 		;
 	b = read_hpm(ctr);
 	CHECK(!r.error && a == b, "stopped: 0x%llx then 0x%llx", (unsigned long long)a,
 	      (unsigned long long)b);
-	r = pmu_stop(ctr, 1, PMU_STOP_RESET);
+	r = sbi_pmu_counter_stop(ctr, 1, PMU_STOP_RESET);
 	CHECK(r.error == SBI_ERR_ALREADY_STOPPED, "stop + RESET of a stopped counter releases it");
 }
 
@@ -183,11 +183,11 @@ static void check_start_stop(void)
 static void check_rdtime(void)
 {
 	unsigned long fw = num_hw;   /* first firmware counter */
-	struct sbiret r = pmu_config(fw, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+	struct sbiret r = sbi_pmu_counter_config_matching(fw, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 				     PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_ILLEGAL_INSN), 0);
 	unsigned long t0, t1, t2, t3, n = 0;
 
-	CHECK(!r.error && r.value == fw, "fw counter %lu counts ILLEGAL_INSN", fw);
+	CHECK(!r.error && r.uvalue == fw, "fw counter %lu counts ILLEGAL_INSN", fw);
 	t0 = rd_time(); n++;
 	for (volatile int i = 0; i < 20000; i++)
 		;
@@ -205,18 +205,18 @@ static void check_rdtime(void)
 	CHECK(hi2 >= hi && hi < 16, "rdtimeh %lu (10 MHz: 0 for the first 7 minutes)", hi);
 	(void)lo;
 #endif
-	r = pmu_stop(fw, 1, 0);
+	r = sbi_pmu_counter_stop(fw, 1, 0);
 	struct sbiret v = SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, fw);
-	CHECK(!r.error && !v.error && v.value == n,
-	      "each of %lu time reads counted once as ILLEGAL_INSN: %lu", n, v.value);
-	pmu_stop(fw, 1, PMU_STOP_RESET);
+	CHECK(!r.error && !v.error && v.uvalue == n,
+	      "each of %lu time reads counted once as ILLEGAL_INSN: %lu", n, v.uvalue);
+	sbi_pmu_counter_stop(fw, 1, PMU_STOP_RESET);
 }
 
 #define SIP_STIP (1UL << 5)
 #define TIMER_BOUND 10000000UL   /* 1 s of QEMU's 10 MHz mtime: late is a failure */
 
 /*
- * The timer as Linux uses it without Sstc: set_timer(now + D), then STIP
+ * The timer as Linux uses it without Sstc: sbi_set_timer(now + D), then STIP
  * must become pending in sip once mtime passes the deadline (the firmware
  * takes the machine timer interrupt and passes it on), not before it,
  * and not much later. Interrupts stay disabled in S-mode (sstatus.SIE
@@ -232,7 +232,7 @@ static void check_timer(void)
 
 	for (unsigned i = 0; i < sizeof(delay) / sizeof(delay[0]); i++) {
 		uint64_t deadline = (uint64_t)rd_time() + delay[i], at = 0;
-		struct sbiret r = set_timer(deadline);
+		struct sbiret r = sbi_set_timer(deadline);
 		int fired = 0;
 
 		for (;;) {
@@ -254,11 +254,11 @@ static void check_timer(void)
 		      "set_timer(now + %lu): STIP %s, %lld ticks after the deadline", delay[i],
 		      fired ? "came" : "never came", (long long)(at - deadline));
 	}
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	CHECK(!(r_sip() & SIP_STIP), "set_timer(-1) clears STIP");
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
 	printf("cva6 backend checks (QEMU stand-in board)\n");

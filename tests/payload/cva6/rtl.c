@@ -29,7 +29,7 @@
  * would add its own events to whatever window it fell into.
  */
 #include "check.h"
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "ext_test.h"
 
 /* ---- the windows (window.S) ------------------------------------------- */
@@ -163,9 +163,9 @@ static void measure_group(unsigned w, unsigned g)
 
 	for (unsigned i = 0; i < 6; i++) {
 		const struct event *e = &ev[g * 6 + i];
-		r = pmu_config(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, e->idx, e->data);
-		if (r.error || r.value != 3 + i) {
-			CHECK(0, "%s on counter %u: error %ld value %lu", e->name, 3 + i, r.error, r.value);
+		r = sbi_pmu_counter_config_matching(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, e->idx, e->data);
+		if (r.error || r.uvalue != 3 + i) {
+			CHECK(0, "%s on counter %u: error %ld value %lu", e->name, 3 + i, r.error, r.uvalue);
 			finish();
 		}
 	}
@@ -180,7 +180,7 @@ static void measure_group(unsigned w, unsigned g)
 	work[w].fn(N1, a, pointer(w, N1), IMISS_STRIDE);
 	work[w].fn(N1, a, pointer(w, N1), IMISS_STRIDE);
 	work[w].fn(N2, b, pointer(w, N2), IMISS_STRIDE);
-	pmu_stop(3, 0x3f, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(3, 0x3f, PMU_STOP_RESET);
 
 	for (unsigned i = 0; i <= 6; i++) {
 		/* counters 3..8 at out[2..7]; instret (out[1]) once, with group 0 */
@@ -217,15 +217,15 @@ static void stopped_stays(void)
 	struct sbiret r;
 
 	for (unsigned i = 0; i < 6; i++) {
-		r = pmu_config(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev[i].idx, ev[i].data);
-		CHECK(!r.error && r.value == 3 + i, "%s configured on counter %u", ev[i].name, 3 + i);
+		r = sbi_pmu_counter_config_matching(3 + i, 1, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev[i].idx, ev[i].data);
+		CHECK(!r.error && r.uvalue == 3 + i, "%s configured on counter %u", ev[i].name, 3 + i);
 	}
-	pmu_stop(3, 0x3f, 0);
+	sbi_pmu_counter_stop(3, 0x3f, 0);
 	w_mem(N2, a, (unsigned long)word, 0);
 	for (unsigned i = 0; i < 6; i++)
 		CHECK(diff(a, 2 + i) == 0, "counter %u stopped: %lu events in a window", 3 + i,
 		      diff(a, 2 + i));
-	pmu_stop(3, 0x3f, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(3, 0x3f, PMU_STOP_RESET);
 }
 
 /* ---- the S-mode timer --------------------------------------------------- */
@@ -260,13 +260,13 @@ static void timer(void)
 	__asm__ volatile("csrw stvec, %0" :: "r"(s_trap_vector));
 	__asm__ volatile("csrs sstatus, %0" :: "r"(MSTATUS_SIE));
 
-	r = set_timer((uint64_t)rd_time() + (1ULL << 40));
+	r = sbi_set_timer((uint64_t)rd_time() + (1ULL << 40));
 	CHECK(!r.error && !(r_sip() & (1UL << 5)), "timer: a far deadline, STIP clear");
 	for (unsigned i = 0; i < sizeof(delta) / sizeof(delta[0]); i++) {
 		unsigned long before = n_irq, deadline = rd_time() + delta[i], now;
 
 		__asm__ volatile("csrs sie, %0" :: "r"(1UL << 5));
-		r = set_timer(deadline);
+		r = sbi_set_timer(deadline);
 		do
 			now = rd_time();
 		while (n_irq == before && now < deadline + 20000);
@@ -274,7 +274,7 @@ static void timer(void)
 		      "timer: deadline now+%lu met, interrupt at +%ld ticks", delta[i],
 		      (long)(irq_time - deadline));
 		CHECK(r_sip() & (1UL << 5), "timer: STIP pending after the deadline");
-		r = set_timer((uint64_t)rd_time() + (1ULL << 40));
+		r = sbi_set_timer((uint64_t)rd_time() + (1ULL << 40));
 		CHECK(!r.error && !(r_sip() & (1UL << 5)), "timer: a far deadline clears STIP");
 	}
 	/* No interrupt while the deadline is far: wait 5000 ticks. */
@@ -284,7 +284,7 @@ static void timer(void)
 		;
 	CHECK(n_irq == before, "timer: no interrupt before a far deadline");
 	__asm__ volatile("csrc sie, %0" :: "r"(1UL << 5));
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 }
 
 /* ---- misaligned loads and stores ---------------------------------------- */
@@ -296,14 +296,14 @@ static void misaligned(void)
 	struct sbiret r;
 
 	/* counters 3..24: the hpm counters cannot take it, a firmware one will */
-	r = pmu_config(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+	r = sbi_pmu_counter_config_matching(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 		       PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_MISALIGNED_LOAD), 0);
-	CHECK(!r.error, "MISALIGNED_LOAD on firmware counter %lu", r.value);
-	ld_ctr = r.value;
-	r = pmu_config(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
+	CHECK(!r.error, "MISALIGNED_LOAD on firmware counter %lu", r.uvalue);
+	ld_ctr = r.uvalue;
+	r = sbi_pmu_counter_config_matching(3, 0x3fffff, PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 		       PMU_EVENT_IDX(PMU_TYPE_FW, PMU_FW_MISALIGNED_STORE), 0);
-	CHECK(!r.error, "MISALIGNED_STORE on firmware counter %lu", r.value);
-	st_ctr = r.value;
+	CHECK(!r.error, "MISALIGNED_STORE on firmware counter %lu", r.uvalue);
+	st_ctr = r.uvalue;
 
 	for (unsigned i = 0; i < sizeof(buf); i++)
 		buf[i] = (unsigned char)(0x10 + i);
@@ -317,12 +317,12 @@ static void misaligned(void)
 	CHECK(buf[4] == 0x14 && buf[5] == 0xd4 && buf[6] == 0xc3 && buf[7] == 0xb2 && buf[8] == 0xa1 &&
 	      buf[9] == 0x19 && buf[11] == 0xf6 && buf[12] == 0xe5 && buf[13] == 0x1d,
 	      "misaligned sw +5 and sh +11 wrote exactly their bytes (emulated)");
-	r = PMU(PMU_FID_FW_READ, ld_ctr, 0, 0, 0, 0, 0);
-	CHECK(!r.error && r.value == 2, "MISALIGNED_LOAD counted %lu (2 loads)", r.value);
-	r = PMU(PMU_FID_FW_READ, st_ctr, 0, 0, 0, 0, 0);
-	CHECK(!r.error && r.value == 2, "MISALIGNED_STORE counted %lu (2 stores)", r.value);
-	pmu_stop(ld_ctr, 1, PMU_STOP_RESET);
-	pmu_stop(st_ctr, 1, PMU_STOP_RESET);
+	r = sbi_pmu_counter_fw_read(ld_ctr);
+	CHECK(!r.error && r.uvalue == 2, "MISALIGNED_LOAD counted %lu (2 loads)", r.uvalue);
+	r = sbi_pmu_counter_fw_read(st_ctr);
+	CHECK(!r.error && r.uvalue == 2, "MISALIGNED_STORE counted %lu (2 stores)", r.uvalue);
+	sbi_pmu_counter_stop(ld_ctr, 1, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(st_ctr, 1, PMU_STOP_RESET);
 }
 
 /* ---- FWFT: misaligned loads delegated to S-mode, or not ------------------ */
@@ -406,17 +406,17 @@ static void fwft(void)
 
 	/* What the S-mode extensions find on this core (facts for docs/extensions.md). */
 	printf("# DBTR: %lu triggers (%lu mcontrol, %lu mcontrol6)\n",
-	       sbi_call(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value,
-	       sbi_call(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value,
-	       sbi_call(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).value);
+	       sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).uvalue,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 2UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).uvalue,
+	       sbi_ecall(SBI_EXT_DBTR, 0, 6UL << (__riscv_xlen - 4), 0, 0, 0, 0, 0).uvalue);
 	for (unsigned long f = 0; f < 6; f++)
 		printf("# FWFT feature %lu: %s\n", f,
-		       sbi_call(SBI_EXT_FWFT, 1, f, 0, 0, 0, 0, 0).error ? "not supported" : "supported");
+		       sbi_ecall(SBI_EXT_FWFT, 1, f, 0, 0, 0, 0, 0).error ? "not supported" : "supported");
 	check_misaligned(false);
-	r = sbi_call(SBI_EXT_FWFT, 0, 0, 1, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_FWFT, 0, 0, 1, 0, 0, 0, 0);
 	CHECK(!r.error, "FWFT set(MISALIGNED_EXC_DELEG, 1): %ld", r.error);
 	check_misaligned(true);
-	r = sbi_call(SBI_EXT_FWFT, 0, 0, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_FWFT, 0, 0, 0, 0, 0, 0, 0);
 	CHECK(!r.error, "FWFT set(MISALIGNED_EXC_DELEG, 0): %ld", r.error);
 	check_misaligned(false);
 }
@@ -442,21 +442,21 @@ static void widths(void)
 	unsigned long h3, h4;
 
 	for (unsigned c = 3; c <= 4; c++) {
-		r = pmu_config(c, 1, PMU_CFG_CLEAR_VALUE, RAW, 21);
-		CHECK(!r.error && r.value == c, "raw 21 on counter %u", c);
-		pmu_start(c, 1, PMU_START_SET_INIT_VALUE, 0x500000007ULL);
-		pmu_stop(c, 1, 0);
+		r = sbi_pmu_counter_config_matching(c, 1, PMU_CFG_CLEAR_VALUE, RAW, 21);
+		CHECK(!r.error && r.uvalue == c, "raw 21 on counter %u", c);
+		sbi_pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE, 0x500000007ULL);
+		sbi_pmu_counter_stop(c, 1, 0);
 	}
 	__asm__ volatile("csrr %0, hpmcounter3h\n\tcsrr %1, hpmcounter4h" : "=r"(h3), "=r"(h4));
 	CHECK(h4 == 5 && read_hpm(4) == 0x500000007ULL,
 	      "counter 4 (64 bits): init 0x500000007 reads back whole (hpmcounter4h = 0x%lx)", h4);
 	CHECK(read_hpm(3) == 7, "counter 3 (32 bits): its low half reads back (7; hpmcounter3h 0x%lx "
 	      "is not used)", h3);
-	pmu_stop(3, 3, PMU_STOP_RESET);
+	sbi_pmu_counter_stop(3, 3, PMU_STOP_RESET);
 #endif
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
 	printf("cva6 RTL check, rv%u\n", (unsigned)__riscv_xlen);

@@ -18,7 +18,7 @@
  * is; a3 how far the I-miss workload moves it each iteration.
  * Only the low XLEN bits are read: a window is far shorter than 2^32 events.
  */
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 
 	/* The eight counters, in out[] order, into \slot * REGBYTES(a1) on. */
 	.macro READ_ALL slot

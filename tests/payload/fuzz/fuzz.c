@@ -39,10 +39,8 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
+#include <tally/sbi.h>
 #include "fuzz_fw.h"
-#include "hart/hsm.h"
 #include "sbicall.h"
 
 #ifndef FUZZ_SEED
@@ -65,6 +63,7 @@
 #define FW_FRAME_SIZE (32 * sizeof(long) + 16)
 
 #define EXT_LEGACY_SHUTDOWN 0x08UL
+#define SBI_SPEC_VERSION 0x03000000UL   /* SBI 3.0, as conformance/base.c expects */
 #define HSM_START 0
 #define HSM_STOP 1
 #define HSM_STATUS 2
@@ -197,7 +196,7 @@ static struct sbiret call(unsigned long eid, unsigned long fid, const unsigned l
 	}
 	check(regs_ok, "register clobbered (got: x number)", bad,
 	      bad ? (bad >= 10 && bad <= 17 ? last.in[bad - 10] : last.pattern + bad) : 0);
-	return (struct sbiret){ err, last.out[11] };
+	return (struct sbiret){ .error = err, .uvalue = last.out[11] };
 }
 
 /* The answer must be exactly this error (and, on success, this value). */
@@ -206,7 +205,7 @@ static struct sbiret call_exact(unsigned long eid, unsigned long fid, const unsi
 {
 	struct sbiret r = call(eid, fid, a, B(err), false);
 	if (check_val && r.error == err)
-		check(r.value == val, "wrong value", r.value, val);
+		check(r.uvalue == val, "wrong value", r.uvalue, val);
 	return r;
 }
 
@@ -440,20 +439,20 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 	struct sbiret r;
 
 	sec_check(opaque == OPAQUE(hartid));
-	r = sbi_call(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && r.value == HSM_STARTED);
-	r = sbi_call(SBI_EXT_IPI, 0, 1, boot_hart, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_HSM, HSM_STATUS, hartid, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.uvalue == HSM_STARTED);
+	r = sbi_ecall(SBI_EXT_IPI, 0, 1, boot_hart, 0, 0, 0, 0);
 	sec_check(r.error == 0);
-	r = sbi_call(SBI_EXT_RFENCE, 0, 0, ~0UL, 0, 0, 0, 0);          /* fence.i, all harts */
+	r = sbi_ecall(SBI_EXT_RFENCE, 0, 0, ~0UL, 0, 0, 0, 0);          /* fence.i, all harts */
 	sec_check(r.error == 0);
-	r = sbi_call(SBI_EXT_RFENCE, 1, 1, boot_hart, RAM_BASE + (hartid << 12), 3 * PAGE, 0, 0);
+	r = sbi_ecall(SBI_EXT_RFENCE, 1, 1, boot_hart, RAM_BASE + (hartid << 12), 3 * PAGE, 0, 0);
 	sec_check(r.error == 0);
-	r = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && r.value == pmu_total);
-	r = sbi_call(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
-	sec_check(r.error == 0 && r.value == SBI_SPEC_VERSION);
+	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.uvalue == pmu_total);
+	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
+	sec_check(r.error == 0 && r.uvalue == SBI_SPEC_VERSION);
 	__atomic_fetch_add(&sec_runs, 1, __ATOMIC_RELEASE);
-	sbi_call(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
 	sec_check(false);   /* hart_stop returned */
 	for (;;)
 		__asm__ volatile("wfi");
@@ -600,9 +599,9 @@ static void fuzz_dbcn(void)
 			note_ptr(a[1], a[0], false);
 			struct sbiret r = call(SBI_EXT_DBCN, fid, a, OK, false);
 			if (r.error == 0 && fid == 0)
-				check(r.value == a[0], "DBCN write count", r.value, a[0]);
+				check(r.uvalue == a[0], "DBCN write count", r.uvalue, a[0]);
 			if (r.error == 0 && fid == 1)   /* stdin is /dev/null: nothing to read */
-				check(r.value <= a[0], "DBCN read count", r.value, a[0]);
+				check(r.uvalue <= a[0], "DBCN read count", r.uvalue, a[0]);
 			return;
 		}
 		/* Invalid: a bad address (with any length, or a short one that
@@ -726,9 +725,9 @@ static void fuzz_hsm(void)
 		struct sbiret r = call(SBI_EXT_HSM, fid, a, is_present(h) ? OK : IP, false);
 		if (r.error == 0) {
 			if (h == boot_hart)
-				check(r.value == HSM_STARTED, "own hart status", r.value, HSM_STARTED);
+				check(r.uvalue == HSM_STARTED, "own hart status", r.uvalue, HSM_STARTED);
 			else
-				check(r.value <= HSM_RESUME_PENDING, "hart status value", r.value, 6);
+				check(r.uvalue <= HSM_RESUME_PENDING, "hart status value", r.uvalue, 6);
 		}
 		break;
 	}
@@ -1105,7 +1104,7 @@ static void fuzz_pmu(void)
 			allow = OK;
 		r = call(SBI_EXT_PMU, fid, a, allow, false);
 		if (r.error == 0) {
-			unsigned long idx = r.value;
+			unsigned long idx = r.uvalue;
 			bool in = idx >= base && idx - base < XLEN && ((mask >> (idx - base)) & 1);
 			check(in && idx < pmu_total && model[idx] == C_FREE,
 			      "config_matching gave a counter outside the set or in use", idx, base);
@@ -1403,13 +1402,13 @@ static unsigned long find_fw_end(void)
 
 	while (hi - lo > PAGE) {
 		unsigned long mid = lo + ((hi - lo) / 2 & ~(PAGE - 1));
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, mid, 0, 0, 0, 0, 0);
+		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, mid, 0, 0, 0, 0, 0);
 		if (r.error == 0)
 			hi = mid;
 		else
 			lo = mid;
 	}
-	sbi_call(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_PMU, PMU_FID_SNAPSHOT_SET_SHMEM, ~0UL, ~0UL, 0, 0, 0, 0);
 	return hi;
 }
 
@@ -1435,25 +1434,25 @@ static void setup(unsigned long fdt)
 	/* SSIP is the wakeup every suspend gets; SIE stays off, so it is never taken. */
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_SSIE));
 
-	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).value;
-	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).value;
-	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).value;
-	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).value;
+	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).uvalue;
+	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).uvalue;
+	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).uvalue;
+	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).uvalue;
 	for (unsigned long e = 0; e < 8; e++)
-		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).value != 0;
+		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).uvalue != 0;
 
 	for (unsigned long h = 0; h < MAX_HARTS; h++) {
 		present[h] = SBI1(SBI_EXT_HSM, HSM_STATUS, h).error == 0;
 		nharts += present[h];
 	}
-	pmu_total = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	pmu_total = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	if (pmu_total > 64)
 		pmu_total = 64;
 	pmu_num_hw = pmu_total;
 	for (unsigned long i = 0; i < pmu_total; i++) {
 		r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i);
-		ctr_info[i] = r.value;
-		if (r.error == 0 && (r.value >> (XLEN - 1)) && pmu_num_hw == pmu_total)
+		ctr_info[i] = r.uvalue;
+		if (r.error == 0 && (r.uvalue >> (XLEN - 1)) && pmu_num_hw == pmu_total)
 			pmu_num_hw = i;
 	}
 	/* Which firmware events exist: event_get_info over all 22. */
@@ -1463,11 +1462,11 @@ static void setup(unsigned long fdt)
 		e[4 * i + 1] = 0;
 		e[4 * i + 2] = e[4 * i + 3] = 0;
 	}
-	r = sbi_call(SBI_EXT_PMU, PMU_FID_EVENT_GET_INFO, (uintptr_t)e, 0, PMU_FW_EVENT_MAX, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_EVENT_GET_INFO, (uintptr_t)e, 0, PMU_FW_EVENT_MAX, 0, 0, 0);
 	for (unsigned i = 0; i < PMU_FW_EVENT_MAX; i++)
 		fw_sup |= (e[4 * i + 1] & 1u) << i;
 	/* H extension: an hfence to nobody succeeds only where it exists. */
-	has_h = sbi_call(SBI_EXT_RFENCE, 4, 0, 0, 0, 0, 0, 0).error == 0;
+	has_h = sbi_ecall(SBI_EXT_RFENCE, 4, 0, 0, 0, 0, 0, 0).error == 0;
 	fw_ok_page = find_fw_end();
 	/* The PMP region as init.c sizes it: the image rounded up to a power of two. */
 	unsigned long napot = 8;
@@ -1505,14 +1504,14 @@ static void finish(void)
 		if (!present[h] || h == boot_hart)
 			continue;
 		unsigned long spin = 0;
-		while (sbi_call(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).value != HSM_STOPPED &&
+		while (sbi_ecall(SBI_EXT_HSM, HSM_STATUS, h, 0, 0, 0, 0, 0).uvalue != HSM_STOPPED &&
 		       ++spin < 1000000)
 			;
 		check(spin < 1000000, "secondary hart stopped at the end", h, HSM_STOPPED);
 	}
 	a[0] = ~0UL;
 	SPLIT64(a, 0, ~0ULL);
-	sbi_call(SBI_EXT_TIME, 0, a[0], a[1], 0, 0, 0, 0);   /* no timer left behind */
+	sbi_ecall(SBI_EXT_TIME, 0, a[0], a[1], 0, 0, 0, 0);   /* no timer left behind */
 	passed += sec_pass;
 	failed += sec_fail;
 	printf("\nfuzz: seed " SEED_FMT ": %lu fuzz calls, %lu checked calls in all; "
@@ -1551,7 +1550,7 @@ static void fuzz_fwft(void)
 	argz(a);
 	if (!fw.known) {
 		for (unsigned i = 0; i < 6; i++)
-			fw.supported[i] = !sbi_call(SBI_EXT_FWFT, 1, i, 0, 0, 0, 0, 0).error;
+			fw.supported[i] = !sbi_ecall(SBI_EXT_FWFT, 1, i, 0, 0, 0, 0, 0).error;
 		fw.known = true;
 	}
 	a[0] = chance(70) ? below(7) : rnd();
@@ -1613,7 +1612,7 @@ static void fuzz_dbtr(void)
 
 	argz(a);
 	if (!dt.known) {
-		dt.n = sbi_call(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).value;
+		dt.n = sbi_ecall(SBI_EXT_DBTR, 0, 0, 0, 0, 0, 0, 0).uvalue;
 		dt.known = true;
 	}
 	n = dt.n;
@@ -1759,9 +1758,9 @@ static void fuzz_sse(void)
 	argz(a);
 	if (!ss.known) {
 		/* PMU overflow: registered and unregistered if it exists (never enabled) */
-		ss.pmu = !sbi_call(SBI_EXT_SSE, 2, 0x10000, 0x1000, 0, 0, 0, 0).error;
+		ss.pmu = !sbi_ecall(SBI_EXT_SSE, 2, 0x10000, 0x1000, 0, 0, 0, 0).error;
 		if (ss.pmu)
-			sbi_call(SBI_EXT_SSE, 3, 0x10000, 0, 0, 0, 0, 0);
+			sbi_ecall(SBI_EXT_SSE, 3, 0x10000, 0, 0, 0, 0, 0);
 		ss.known = true;
 	}
 	a[0] = chance(80) ? sse_ids[below(sizeof(sse_ids) / sizeof(sse_ids[0]))] : rnd();
@@ -1810,7 +1809,7 @@ static void fuzz_sse(void)
 				ss.state[slot] = 1;
 		} else {   /* PMU overflow: register, then unregister it at once */
 			call_exact(SBI_EXT_SSE, fid, a, 0, false, 0);
-			sbi_call(SBI_EXT_SSE, 3, id, 0, 0, 0, 0, 0);
+			sbi_ecall(SBI_EXT_SSE, 3, id, 0, 0, 0, 0, 0);
 		}
 		return;
 	case 3: case 4: case 5: {   /* unregister, enable, disable */
@@ -1848,7 +1847,7 @@ static void fuzz_sse(void)
 	}
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	boot_hart = hartid;
 	rng_state = FUZZ_SEED ? (uint64_t)FUZZ_SEED : 1;

@@ -10,7 +10,7 @@
  *  - fuzz_secondary_entry: where hart_start sends the other harts.
  *  - fuzz_trap_vector: S-mode traps are never expected; report and stop.
  */
-#include "arch/riscv.h"
+#include <tally/riscv.h>
 #include "callee.h"
 
 	.section .text
@@ -74,6 +74,7 @@ fuzz_resume:                         /* a0 = hartid, a1 = opaque = ctx */
 #define SEC_HARTS 8
 	.globl fuzz_secondary_entry
 fuzz_secondary_entry:
+	tally_load_gp
 	li	t0, SEC_HARTS
 	bgeu	a0, t0, 2f
 	la	sp, sec_stacks

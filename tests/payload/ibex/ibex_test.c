@@ -22,7 +22,7 @@
  * QEMU has no Ibex event counters, so that last group only runs on the RTL.
  * One line per check, then "N passed, M failed", then SRST shutdown.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
 static unsigned passed, failed;
@@ -36,7 +36,7 @@ static void check(int ok, const char *what)
 		failed++;
 }
 
-#define PMU(fid, a, b, c, d, e) sbi_call(SBI_EXT_PMU, fid, a, b, c, d, e, 0)
+#define PMU(fid, a, b, c, d, e) sbi_ecall(SBI_EXT_PMU, fid, a, b, c, d, e, 0)
 
 /* hpmcounterN by number: the CSR number is part of the instruction. */
 #define C4(M, b) M(b) M(b + 1) M(b + 2) M(b + 3)
@@ -77,7 +77,7 @@ static long cfg(unsigned long base, unsigned long mask, unsigned long ev, unsign
 {
 	struct sbiret r = PMU(PMU_FID_CONFIG_MATCHING, base, mask,
 			      PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, ev, data);
-	*idx = r.value;
+	*idx = r.uvalue;
 	return r.error;
 }
 
@@ -88,12 +88,12 @@ static void release(unsigned long idx)
 
 static void test_base(void)
 {
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU).value == 1, "PMU offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SRST).value == 1, "SRST offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBCN).value == 1, "DBCN offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME).value == 0,
+	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU).uvalue == 1, "PMU offered");
+	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SRST).uvalue == 1, "SRST offered");
+	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBCN).uvalue == 1, "DBCN offered");
+	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME).uvalue == 0,
 	      "TIME not offered (M+U hart: no S-mode to take a timer interrupt)");
-	check(sbi_call(SBI_EXT_TIME, 0, 1000, 0, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
+	check(sbi_ecall(SBI_EXT_TIME, 0, 1000, 0, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
 	      "TIME set_timer says NOT_SUPPORTED");
 }
 
@@ -105,7 +105,7 @@ static long fw_illegal(unsigned long idx)
 {
 	struct sbiret r = PMU(PMU_FID_FW_READ, idx, 0, 0, 0, 0);
 
-	return r.error ? -1 : (long)r.value;
+	return r.error ? -1 : (long)r.uvalue;
 }
 
 static void test_emulated_reads(void)
@@ -360,17 +360,17 @@ static void test_event_counters(void)
 	}
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	printf("ibex test payload (U-mode), hart %lu, marchid %lu\n", hartid,
-	       SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).value);
+	       SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).uvalue);
 	test_base();
-	num_counters = (unsigned)SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).value;
+	num_counters = (unsigned)SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	for (unsigned i = 0; i < num_counters && i < 64; i++) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i);
-		info[i] = r.value;
-		if (i != 1 && !r.error && !(r.value >> 31))
+		info[i] = r.uvalue;
+		if (i != 1 && !r.error && !(r.uvalue >> 31))
 			num_hw = i + 1;
 	}
 	check(num_hw >= 3 && (info[0] & 0xfff) == 0xc00 && (info[2] & 0xfff) == 0xc02,

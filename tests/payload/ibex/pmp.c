@@ -7,10 +7,10 @@
  * write. tests/qemu/run-expect-panic.sh checks exactly that.
  */
 #include <stdint.h>
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)hartid; (void)fdt;
 	printf("pmp: writing into the firmware at 0x%lx\n", (unsigned long)FW_BASE);

@@ -21,7 +21,7 @@
  * The second hart is started with HSM (smp/entry.S gives it a stack),
  * counts the sip.SSIP it sees and reads its own counters on request.
  */
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
 
@@ -45,7 +45,7 @@
 static struct sbiret legacy(unsigned long eid, unsigned long a0, unsigned long a1,
 			    unsigned long a2, unsigned long a3)
 {
-	return sbi_call(eid, 0, a0, a1, a2, a3, 0, 0);
+	return sbi_ecall(eid, 0, a0, a1, a2, a3, 0, 0);
 }
 
 /* The firmware events these calls drive, and a name for each. */
@@ -78,7 +78,6 @@ static volatile unsigned long stray_traps;
 
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 extern char smp_entry[], s_trap[];
 
 static uint64_t now(void) { return rd_time64(); }
@@ -86,12 +85,12 @@ static uint64_t now(void) { return rd_time64(); }
 static void config_counters(struct hart_ctl *c)
 {
 	for (unsigned i = 0; i < NEV; i++) {
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base,
+		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base,
 					   (1UL << NUM_FW_COUNTERS) - 1,
 					   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 					   PMU_EVENT_IDX(PMU_TYPE_FW, events[i]), 0, 0);
 		c->cfg_err[i] = r.error;
-		c->ctr[i] = r.value;
+		c->ctr[i] = r.uvalue;
 	}
 }
 
@@ -99,24 +98,14 @@ static void read_counters(struct hart_ctl *c)
 {
 	for (unsigned i = 0; i < NEV; i++) {
 		struct sbiret r = SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, c->ctr[i]);
-		c->cnt[i] = r.error ? ~0UL : r.value;
+		c->cnt[i] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
 /* Any trap is a failure: both harts poll sip with sstatus.SIE clear. */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	stray_traps++;
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(1);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 1);
 }
 
 /* The second hart: configure its counters, then count SSIPs and read on request. */
@@ -191,9 +180,9 @@ static void check_counters(const char *phase)
 static void test_probe(void)
 {
 	for (unsigned long eid = 0; eid <= 8; eid++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, eid).value, 1,
+		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, eid).uvalue, 1,
 			 "probe_extension(legacy EID %lu) = 1", eid);
-	check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, 9).value, 0,
+	check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, 9).uvalue, 0,
 		 "probe_extension(EID 9, past the legacy range) = 0");
 	check_eq(legacy(9, 0, A1_MARK, 0, 0).error, SBI_ERR_NOT_SUPPORTED,
 		 "EID 9 -> NOT_SUPPORTED");
@@ -218,7 +207,7 @@ static void test_set_timer(void)
 
 	r = set_timer(now() + 10000 * TICKS_PER_MS, &a1);
 	check_eq(r.error, 0, "set_timer(now + 10 s) -> 0");
-	check_eq(r.value, a1, "set_timer: a1 comes back as the caller left it");
+	check_eq(r.uvalue, a1, "set_timer: a1 comes back as the caller left it");
 	check_eq(csr_read(sip) & SIP_STIP, 0, "set_timer(now + 10 s): no timer interrupt pending");
 	expect[boot][E_SET_TIMER]++;
 
@@ -238,7 +227,7 @@ static void test_set_timer(void)
 	/* The whole 64 bits (rv32: a1 is the high half): the far future. */
 	r = set_timer(~0ULL, &a1);
 	check_eq(r.error, 0, "set_timer(2^64 - 1) -> 0");
-	check_eq(r.value, a1, "set_timer(2^64 - 1): a1 unchanged");
+	check_eq(r.uvalue, a1, "set_timer(2^64 - 1): a1 unchanged");
 	check_eq(csr_read(sip) & SIP_STIP, 0, "set_timer(2^64 - 1): nothing pending");
 	expect[boot][E_SET_TIMER]++;
 }
@@ -250,7 +239,7 @@ static void test_clear_ipi(void)
 	csr_set(sip, SIP_SSIP);
 	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "clear_ipi -> 0");
-	check_eq(r.value, A1_MARK, "clear_ipi: a1 unchanged");
+	check_eq(r.uvalue, A1_MARK, "clear_ipi: a1 unchanged");
 	check_eq(csr_read(sip) & SIP_SSIP, 0, "clear_ipi: sip.SSIP cleared");
 	r = legacy(SBI_EXT_LEGACY_CLEAR_IPI, 0, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "clear_ipi with nothing pending -> 0");
@@ -279,7 +268,7 @@ static void send_ipi_ok(const char *what, unsigned long ptr, unsigned long targe
 	csr_clear(sip, SIP_SSIP);
 	r = legacy(SBI_EXT_LEGACY_SEND_IPI, ptr, A1_MARK, 0, 0);
 	check_eq(r.error, 0, "send_ipi (%s) -> 0", what);
-	check_eq(r.value, A1_MARK, "send_ipi (%s): a1 unchanged", what);
+	check_eq(r.uvalue, A1_MARK, "send_ipi (%s): a1 unchanged", what);
 	check_eq(!!(csr_read(sip) & SIP_SSIP), (targets >> boot) & 1,
 		 "send_ipi (%s): the caller's sip.SSIP", what);
 	if ((targets >> sec) & 1)
@@ -302,7 +291,7 @@ static void refused(unsigned long eid, const char *what, unsigned long ptr, long
 	r = legacy(eid, ptr, A1_MARK, 0, 0);
 	check_eq(r.error, err, "EID %lu (%s) -> %s", eid, what,
 		 err == SBI_ERR_INVALID_ADDRESS ? "INVALID_ADDRESS" : "INVALID_PARAM");
-	check_eq(r.value, A1_MARK, "EID %lu (%s): a1 unchanged", eid, what);
+	check_eq(r.uvalue, A1_MARK, "EID %lu (%s): a1 unchanged", eid, what);
 	settle();
 	check_eq((csr_read(sip) & SIP_SSIP) | (ctl[sec].ssip - seen), 0,
 		 "EID %lu (%s): nothing delivered", eid, what);
@@ -382,7 +371,7 @@ static void fence_ok(unsigned long eid, const char *what, unsigned long ptr,
 	struct sbiret r = legacy(eid, ptr, start, size, asid);
 
 	check_eq(r.error, 0, "EID %lu %s -> 0", eid, what);
-	check_eq(r.value, start, "EID %lu %s: a1 unchanged", eid, what);
+	check_eq(r.uvalue, start, "EID %lu %s: a1 unchanged", eid, what);
 	for (unsigned long h = 0; h < MAXH; h++)
 		if ((targets >> h) & 1) {
 			expect[boot][sent_of[eid]]++;
@@ -476,7 +465,7 @@ static void test_virtual_mask(void)
 
 /* ---- main ---------------------------------------------------------------- */
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	struct sbiret r;
 
@@ -487,17 +476,16 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	printf("# legacy: SBI v0.1 calls on 2 harts (rv%d)\n", XLEN);
 
 	r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
-	fw_base = r.value - NUM_FW_COUNTERS;
+	fw_base = r.uvalue - NUM_FW_COUNTERS;
 	config_counters(&ctl[boot]);
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[boot].cfg_err[i], 0, "pmu: config_matching(%s)", ev_name[i]);
 
 	sec = boot == 0 ? 1 : 0;
-	r = sbi_call(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
 	check_eq(r.error, 0, "hsm: hart_start(%lu)", sec);
 	if (!check_that(wait_until(&ctl[sec].up, 1), 0, "up", "hart %lu runs its loop", sec)) {
-		printf("%u passed, %u failed\n", passed, failed);
-		sbi_shutdown(1);
+		check_end(1);
 	}
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[sec].cfg_err[i], 0, "pmu: hart %lu config_matching(%s)", sec, ev_name[i]);
@@ -517,7 +505,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	check_counters("virtual masks");
 	check_eq(stray_traps, 0, "no unexpected traps");
 
-	printf("%u passed, %u failed\n", passed, failed);
+	check_summary();
 	if (failed)
 		sbi_shutdown(1);
 	/* The end: legacy shutdown, which must power off with status 0. */

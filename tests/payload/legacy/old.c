@@ -7,18 +7,17 @@
  */
 #include "sbicall.h"
 
-void payload_main(unsigned long hartid, unsigned long fdt);
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	static const char msg[] = "old payload: legacy putchar, then legacy shutdown\n";
 
 	(void)hartid;
 	(void)fdt;
 	for (const char *p = msg; *p; p++)
-		sbi_call(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)*p, 0, 0, 0, 0, 0);
-	sbi_call(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0, 0);
+		sbi_ecall(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)*p, 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_LEGACY_SHUTDOWN, 0, 0, 0, 0, 0, 0, 0);
 	for (const char *p = "legacy shutdown returned\n"; *p; p++)
-		sbi_call(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)*p, 0, 0, 0, 0, 0);
+		sbi_ecall(SBI_EXT_LEGACY_PUTCHAR, 0, (unsigned char)*p, 0, 0, 0, 0, 0);
 	for (;;)
 		;
 }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Assembly for the multi-hart payload (smp.c). The boot hart enters through
- * start.S like every payload; the others come here:
+ * the kit's start.S like every payload; the others come here (gp first):
  *  - smp_entry: where hart_start and a non-retentive hart_suspend send a
  *    hart (a0 = hartid, a1 = opaque, S-mode, translation off). Each hart
  *    gets its own stack, indexed by hartid.
  *  - s_trap: the S-mode trap vector. smp.c keeps sstatus.SIE clear and
  *    polls sip, so any trap here is a failure: hand it to C.
  */
+#include <tally/riscv.h>
 #define SMP_STACK_SHIFT 13          /* 8 KiB per hart */
 #define SMP_MAX_HARTS   8
 
@@ -15,6 +16,7 @@
 	.balign 4
 	.globl smp_entry
 smp_entry:
+	tally_load_gp
 	li	t0, SMP_MAX_HARTS
 	bgeu	a0, t0, 1f           /* no stack for it: never expected */
 	la	sp, smp_stacks

@@ -21,7 +21,7 @@
  */
 #include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
+#include <tally/sbi.h>
 #include "sbicall.h"
 #include "check.h"
 
@@ -97,34 +97,26 @@ static void delay(uint64_t ticks)
 
 static struct sbiret hart_start(unsigned long h, unsigned long addr, unsigned long opaque)
 {
-	return sbi_call(EXT_HSM, 0, h, addr, opaque, 0, 0, 0);
+	return sbi_ecall(EXT_HSM, 0, h, addr, opaque, 0, 0, 0);
 }
 static struct sbiret hart_stop(void) { return SBI0(EXT_HSM, 1); }
 static struct sbiret hart_status(unsigned long h) { return SBI1(EXT_HSM, 2, h); }
 static struct sbiret hart_suspend(unsigned long type, unsigned long addr, unsigned long opaque)
 {
-	return sbi_call(EXT_HSM, 3, type, addr, opaque, 0, 0, 0);
+	return sbi_ecall(EXT_HSM, 3, type, addr, opaque, 0, 0, 0);
 }
 static struct sbiret send_ipi(unsigned long mask, unsigned long base)
 {
-	return sbi_call(EXT_IPI, 0, mask, base, 0, 0, 0, 0);
+	return sbi_ecall(EXT_IPI, 0, mask, base, 0, 0, 0, 0);
 }
 static struct sbiret rfence(unsigned long fid, unsigned long mask, unsigned long base,
 			    unsigned long start, unsigned long size, unsigned long id)
 {
-	return sbi_call(EXT_RFNC, fid, mask, base, start, size, id, 0);
-}
-static struct sbiret set_timer(uint64_t when)
-{
-#if XLEN == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
+	return sbi_ecall(EXT_RFNC, fid, mask, base, start, size, id, 0);
 }
 static struct sbiret cfg_fw(unsigned long base, unsigned ev)
 {
-	return sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, (1UL << NUM_FW_COUNTERS) - 1,
+	return sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, base, (1UL << NUM_FW_COUNTERS) - 1,
 			PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START, PMU_EVENT_IDX(PMU_TYPE_FW, ev), 0, 0);
 }
 static struct sbiret fw_read(unsigned long idx) { return SBI1(SBI_EXT_PMU, PMU_FID_FW_READ, idx); }
@@ -199,22 +191,11 @@ static unsigned long expect[MAXH][PMU_FW_EVENT_MAX];
 extern char smp_entry[], s_trap[];
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 
 /* Every hart: any trap is a failure (the payload polls with SIE clear). */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	__atomic_fetch_add(&stray_traps, 1, __ATOMIC_SEQ_CST);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 static void config_counters(unsigned long h)
@@ -222,7 +203,7 @@ static void config_counters(unsigned long h)
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = cfg_fw(fw_base, ev);
 		ctl[h].cfg_err[ev] = r.error;
-		ctl[h].ctr[ev] = r.error ? ~0UL : r.value;
+		ctl[h].ctr[ev] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
@@ -230,7 +211,7 @@ static void read_counters(unsigned long h)
 {
 	for (unsigned ev = EV_FIRST; ev <= EV_LAST; ev++) {
 		struct sbiret r = fw_read(ctl[h].ctr[ev]);
-		ctl[h].cnt[ev] = r.error ? ~0UL : r.value;
+		ctl[h].cnt[ev] = r.error ? ~0UL : r.uvalue;
 	}
 }
 
@@ -242,14 +223,14 @@ static void read_counters(unsigned long h)
 static void watch(struct hart_ctl *c, unsigned long ctr)
 {
 	uint64_t t = now(), t2, give_up = t + WAIT_TICKS;
-	unsigned long base = fw_read(ctr).value, v;
+	unsigned long base = fw_read(ctr).uvalue, v;
 
 	c->w_base = base;
 	mb();
 	c->ready = 1;
 	for (;;) {
 		t2 = now();
-		v = fw_read(ctr).value;
+		v = fw_read(ctr).uvalue;
 		if (v != base || t2 > give_up)
 			break;
 		t = t2;
@@ -371,7 +352,7 @@ static unsigned long want;   /* argument of the conditions below */
 static bool has_status(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error == 0 && r.value == want;
+	return r.error == 0 && r.uvalue == want;
 }
 static bool has_entries(unsigned long h) { return ctl[h].entries >= want; }
 static bool has_ssip(unsigned long h) { return ctl[h].ssip >= want; }
@@ -392,7 +373,7 @@ static bool cmd_wait(unsigned long h, enum cmd cmd, unsigned long a0, unsigned l
 static unsigned long status_of(unsigned long h)
 {
 	struct sbiret r = hart_status(h);
-	return r.error ? (unsigned long)r.error : r.value;
+	return r.error ? (unsigned long)r.error : r.uvalue;
 }
 
 static unsigned popcount(unsigned long m)
@@ -423,7 +404,7 @@ static void test_probe(void)
 	static const char *const name[] = { "HSM", "IPI", "RFENCE" };
 
 	for (unsigned i = 0; i < 3; i++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext[i]).value, 1,
+		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext[i]).uvalue, 1,
 			 "base: probe_extension(%s) = 1", name[i]);
 }
 
@@ -576,7 +557,7 @@ static void test_hsm_suspend_errors(void)
 
 	/* A firmware that wrongly suspends wakes on this timer instead of hanging. */
 	csr_set(sie, SIP_STIP);
-	set_timer(now() + 200 * TICKS_PER_MS);
+	sbi_set_timer(now() + 200 * TICKS_PER_MS);
 	for (unsigned i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
 		check_eq(hart_suspend(reserved[i], entry, 0).error, inval,
 			 "hsm: hart_suspend(type 0x%lx, reserved) -> INVALID_PARAM", reserved[i]);
@@ -592,7 +573,7 @@ static void test_hsm_suspend_errors(void)
 	check_eq(hart_suspend(UPPER_GARBAGE | SUSPEND_NON_RETENTIVE, FW_BASE, 0).error,
 		 SBI_ERR_INVALID_ADDRESS,
 		 "hsm: non-retentive (bits above 32 set) resuming in the firmware -> INVALID_ADDRESS");
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	csr_clear(sie, SIP_STIP);
 }
 
@@ -608,7 +589,7 @@ static void test_hsm_suspend_timer(unsigned long type)
 
 	csr_set(sie, SIP_STIP);          /* enabled, SIE still clear: it only wakes */
 	deadline = now() + 20 * TICKS_PER_MS;
-	check_eq(set_timer(deadline).error, 0, "hsm: set_timer 20 ms ahead");
+	check_eq(sbi_set_timer(deadline).error, 0, "hsm: set_timer 20 ms ahead");
 	r = hart_suspend(type, 0, 0);
 	uint64_t t = now();
 	check_eq(r.error, 0, "hsm: default retentive suspend (type 0x%lx) returns SUCCESS after the timer",
@@ -616,7 +597,7 @@ static void test_hsm_suspend_timer(unsigned long type)
 	check_that(t >= deadline, (unsigned long)(deadline - t), "0 ticks early",
 		   "hsm: ... not before the deadline");
 	check_that(csr_read(sip) & SIP_STIP, csr_read(sip), "STIP", "hsm: ... with sip.STIP pending");
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	csr_clear(sie, SIP_STIP);
 	check_eq(csr_read(sip) & SIP_STIP, 0, "hsm: set_timer(-1) clears sip.STIP");
 	check_eq(status_of(boot), ST_STARTED, "hsm: boot hart STARTED after the suspend");
@@ -675,7 +656,7 @@ static void setup_counters(void)
 	struct sbiret r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
 
 	check_eq(r.error, 0, "pmu: num_counters");
-	fw_base = r.value - NUM_FW_COUNTERS;
+	fw_base = r.uvalue - NUM_FW_COUNTERS;
 	config_counters(boot);
 	for (unsigned long i = 0; i < nsec; i++)
 		check_that(cmd_wait(sec[i], CMD_CONFIG, 0, 0, 0, 0, 0, 0), 0, "done",
@@ -971,11 +952,10 @@ static void test_rfence_stress(void)
 static __attribute__((noreturn)) void finish(void)
 {
 	check_eq(stray_traps, 0, "no unexpected traps on any hart");
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(0);
+	check_end(0);
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	boot = hartid;

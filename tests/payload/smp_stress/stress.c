@@ -25,8 +25,7 @@
  * EXPECT_HARTS: harts of -smp; ITERS: steps per hart.
  */
 #include <stdbool.h>
-#include <stdio.h>
-#include <string.h>
+#include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
 
@@ -63,7 +62,6 @@ extern char sse_handler_entry[];
 extern char smp_entry[], s_trap[];
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 
 /* The firmware events counted, one counter each per hart. */
 static const unsigned fw_ev[] = { PMU_FW_IPI_SENT, PMU_FW_IPI_RECEIVED, PMU_FW_FENCE_I_SENT,
@@ -91,31 +89,13 @@ static volatile unsigned long all_finished, all_configured, stray_traps;
 
 static struct sbiret sse(unsigned long fid, unsigned long a0, unsigned long a1, unsigned long a2)
 {
-	return sbi_call(SBI_EXT_SSE, fid, a0, a1, a2, 0, 0, 0);
+	return sbi_ecall(SBI_EXT_SSE, fid, a0, a1, a2, 0, 0, 0);
 }
 static uint64_t now(void) { return rd_time64(); }
-static void set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
 
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	add(&stray_traps, 1);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 static void lock(volatile unsigned long *l)
@@ -187,14 +167,14 @@ static unsigned popcount(unsigned long m)
 static void config_counters(unsigned long h)
 {
 	for (unsigned i = 0; i < C_N; i++) {
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base, (1UL << fw_n) - 1,
+		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, fw_base, (1UL << fw_n) - 1,
 					   PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
 					   PMU_EVENT_IDX(PMU_TYPE_FW, fw_ev[i]), 0, 0);
 		if (r.error) {
 			H[h].cnt_err = r.error;
 			H[h].ctr[i] = ~0UL;
 		} else {
-			H[h].ctr[i] = r.value;
+			H[h].ctr[i] = r.uvalue;
 		}
 	}
 }
@@ -202,10 +182,10 @@ static void config_counters(unsigned long h)
 static void read_counters(unsigned long h)
 {
 	for (unsigned i = 0; i < C_N; i++) {
-		struct sbiret r = sbi_call(SBI_EXT_PMU, PMU_FID_FW_READ, H[h].ctr[i], 0, 0, 0, 0, 0);
+		struct sbiret r = sbi_ecall(SBI_EXT_PMU, PMU_FID_FW_READ, H[h].ctr[i], 0, 0, 0, 0, 0);
 		if (r.error)
 			H[h].cnt_err = r.error;
-		H[h].cnt[i] = r.error ? 0 : r.value;
+		H[h].cnt[i] = r.error ? 0 : r.uvalue;
 	}
 }
 
@@ -273,9 +253,9 @@ static void restart_stopped(void)
 	for (unsigned long h = 0; h < MAXH; h++) {
 		if (!H[h].present || h == boot || H[h].finished)
 			continue;
-		if (sbi_call(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).value != ST_STOPPED)
+		if (sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).uvalue != ST_STOPPED)
 			continue;
-		long e = sbi_call(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error;
+		long e = sbi_ecall(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error;
 		if (e)
 			fail(boot, 102, e);
 		else
@@ -287,7 +267,7 @@ static void restart_stopped(void)
 static void step(unsigned long h, uint32_t *s)
 {
 	unsigned w = rnd(s) % 100;
-	struct sbiret r = { 0, 0 };
+	struct sbiret r = { .error = 0 };
 	unsigned long m;
 
 	if (w < 30) {                                /* SSE inject */
@@ -301,21 +281,21 @@ static void step(unsigned long h, uint32_t *s)
 			r = sse(HART_UNMASK, 0, 0, 0);
 	} else if (w < 50) {                         /* IPI */
 		m = some_harts(s);
-		r = sbi_call(SBI_EXT_IPI, 0, m, 0, 0, 0, 0, 0);
+		r = sbi_ecall(SBI_EXT_IPI, 0, m, 0, 0, 0, 0, 0);
 		if (!r.error)
 			add(&ipis_asked, popcount(m));
 		csr_clear(sip, SIP_SSIP);
 	} else if (w < 62) {                         /* remote fence */
 		bool fi = rnd(s) % 2;
 		m = some_harts(s);
-		r = sbi_call(SBI_EXT_RFENCE, fi ? 0 : 1, m, 0, 0, 0, 0, 0);
+		r = sbi_ecall(SBI_EXT_RFENCE, fi ? 0 : 1, m, 0, 0, 0, 0, 0);
 		if (!r.error)
 			add(fi ? &fence_i_asked : &sfence_asked, popcount(m));
 	} else if (w < 72) {                         /* HSM retentive suspend, 1 ms timer */
 		H[h].suspends++;
-		set_timer(now() + TICKS_PER_SEC / 1000);
-		r = sbi_call(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);
-		set_timer(~0ULL);
+		sbi_set_timer(now() + TICKS_PER_SEC / 1000);
+		r = sbi_ecall(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);
+		sbi_set_timer(~0ULL);
 		csr_clear(sip, SIP_SSIP);
 	} else if (w < 86) {                         /* PMU: read the firmware counters */
 		read_counters(h);
@@ -323,7 +303,7 @@ static void step(unsigned long h, uint32_t *s)
 		H[h].stops++;
 		go_offline(h);
 		mb();
-		r = sbi_call(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
+		r = sbi_ecall(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
 		fail(h, 3, r.error ? r.error : -100);  /* hart_stop returned */
 	} else if (w < 88) {
 		restart_stopped();
@@ -376,12 +356,12 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 {
 	(void)opaque;
 	run(hartid);
-	sbi_call(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
 	for (;;)
 		;
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	unsigned long n;
 	uint64_t t0 = now();
@@ -390,15 +370,15 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	boot = hartid;
 	printf("# smp-stress: %d steps per hart\n", ITERS);
 	for (unsigned long h = 0; h < MAXH; h++)
-		if (!sbi_call(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).error) {
+		if (!sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).error) {
 			H[h].present = 1;
 			present_mask |= 1UL << h;
 			nharts++;
 		}
 	check_eq(nharts, EXPECT_HARTS, "smp-stress: HSM knows %d harts", EXPECT_HARTS);
-	n = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).value;
+	n = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0).uvalue;
 	for (unsigned long i = 0; i < n; i++)
-		if (sbi_call(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).value >>
+		if (sbi_ecall(SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, i, 0, 0, 0, 0, 0).uvalue >>
 		    (__riscv_xlen - 1)) {
 			if (!fw_n)
 				fw_base = i;
@@ -408,7 +388,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	for (unsigned long h = 0; h < MAXH; h++)
 		if (H[h].present && h != boot) {
 			H[h].starts++;
-			check_eq(sbi_call(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error, 0,
+			check_eq(sbi_ecall(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error, 0,
 				 "smp-stress: hart_start(%lu)", h);
 		}
 	run(boot);
@@ -447,6 +427,5 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 		   "smp-stress: IPI_RECEIVED within (0, IPI_SENT]");
 	check_eq(stray_traps, 0, "smp-stress: no S-mode trap on any hart");
 	printf("# smp-stress: %llu ms of time CSR\n", (unsigned long long)((now() - t0) * 1000 / TICKS_PER_SEC));
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(failed != 0);
+	check_end(failed != 0);
 }

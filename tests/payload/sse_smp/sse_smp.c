@@ -32,8 +32,7 @@
  * (LOCAL_PMU_OVERFLOW must exist).
  */
 #include <stdbool.h>
-#include <stdio.h>
-#include <string.h>
+#include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
 
@@ -80,7 +79,6 @@ extern char sse_handler_entry[];
 extern char smp_entry[], s_trap[];
 void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
-void payload_main(unsigned long hartid, unsigned long fdt);
 
 /* The kinds of injection: the two local events, then the global one. */
 enum { K_LOCAL_SW, K_PMU, K_GLOBAL, K_N };
@@ -114,7 +112,7 @@ static unsigned long global_state_errs, global_stuck, misses_total;
 static struct sbiret sse(unsigned long fid, unsigned long a0, unsigned long a1, unsigned long a2,
 			 unsigned long a3)
 {
-	return sbi_call(SBI_EXT_SSE, fid, a0, a1, a2, a3, 0, 0);
+	return sbi_ecall(SBI_EXT_SSE, fid, a0, a1, a2, a3, 0, 0);
 }
 static unsigned long attr(uint32_t id, unsigned a)
 {
@@ -126,29 +124,11 @@ static long set_attr(uint32_t id, unsigned a, unsigned long v)
 	return sse(WRITE_ATTRS, id, a, 1, (unsigned long)&v).error;
 }
 static uint64_t now(void) { return rd_time64(); }
-static struct sbiret set_timer(uint64_t when)
-{
-#if __riscv_xlen == 32
-	return sbi_call(SBI_EXT_TIME, 0, (unsigned long)when, (unsigned long)(when >> 32), 0, 0, 0, 0);
-#else
-	return sbi_call(SBI_EXT_TIME, 0, when, 0, 0, 0, 0, 0);
-#endif
-}
 
 /* Every hart: any S-mode trap is a failure (SIE stays clear, sie only wakes). */
 void s_unexpected(void)
 {
-	unsigned long h = csr_read(sscratch);
-
-	printf("FAIL - unexpected trap on hart %lu: scause 0x%lx sepc 0x%lx stval 0x%lx\n", h,
-	       csr_read(scause), csr_read(sepc), csr_read(stval));
-	__atomic_fetch_add(&stray_traps, 1, __ATOMIC_SEQ_CST);
-	if (h == boot) {
-		printf("%u passed, %u failed\n", passed, failed + 1);
-		sbi_shutdown(0);
-	}
-	for (;;)
-		__asm__ volatile("wfi");
+	check_stray_trap(boot, &stray_traps, 0);
 }
 
 /* Every handler: where it runs, its state, one more run. */
@@ -236,7 +216,7 @@ static unsigned long other_hart(unsigned long h, uint32_t *s)
 static void idle_step(unsigned long h, uint32_t *s)
 {
 	unsigned w = rnd(s) % 100, mode;
-	struct sbiret r = { 0, 0 };
+	struct sbiret r = { .error = 0 };
 
 	mode = w < 30 ? M_SPIN : w < 50 ? M_CALLS : w < 70 ? M_WFI : w < 85 ? M_SUSPEND :
 	       w < 95 ? M_FENCE : M_IPI;
@@ -251,25 +231,25 @@ static void idle_step(unsigned long h, uint32_t *s)
 	case M_CALLS:
 		r = SBI1(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0);
 		if (!r.error)
-			r = sbi_call(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
+			r = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
 		if (!r.error)
-			r = sbi_call(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0);
+			r = sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0);
 		break;
 	case M_WFI:
-		set_timer(now() + TICKS_PER_SEC / 1000);
+		sbi_set_timer(now() + TICKS_PER_SEC / 1000);
 		__asm__ volatile("wfi");
-		set_timer(~0ULL);
+		sbi_set_timer(~0ULL);
 		break;
 	case M_SUSPEND:
-		set_timer(now() + SUSPEND_TICKS);
-		r = sbi_call(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);   /* retentive */
-		set_timer(~0ULL);
+		sbi_set_timer(now() + SUSPEND_TICKS);
+		r = sbi_ecall(SBI_EXT_HSM, 3, 0, 0, 0, 0, 0, 0);   /* retentive */
+		sbi_set_timer(~0ULL);
 		break;
 	case M_FENCE:
-		r = sbi_call(SBI_EXT_RFENCE, 1, 1, other_hart(h, s), 0, 0, 0, 0);
+		r = sbi_ecall(SBI_EXT_RFENCE, 1, 1, other_hart(h, s), 0, 0, 0, 0);
 		break;
 	case M_IPI:
-		r = sbi_call(SBI_EXT_IPI, 0, 1, other_hart(h, s), 0, 0, 0, 0);
+		r = sbi_ecall(SBI_EXT_IPI, 0, 1, other_hart(h, s), 0, 0, 0, 0);
 		break;
 	}
 	if (r.error)
@@ -294,7 +274,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 	teardown_hart(hartid);
 	mb();
 	H[hartid].finished = 1;
-	sbi_call(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_HSM, 1, 0, 0, 0, 0, 0, 0);
 	for (;;)
 		;
 }
@@ -306,7 +286,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
  */
 static void pause_short(void)
 {
-	set_timer(now() + TICKS_PER_SEC / 50000);
+	sbi_set_timer(now() + TICKS_PER_SEC / 50000);
 	__asm__ volatile("wfi");
 }
 
@@ -325,7 +305,7 @@ static uint64_t wait_change(volatile unsigned long *p, unsigned long old, uint64
 		}
 		pause_short();
 	}
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	return t == ~0ULL ? t : t - t0;
 }
 
@@ -380,7 +360,7 @@ static void global_round(unsigned long h)
 	uint64_t t0 = now();
 	while ((attr(GLOBAL_SW, STATUS) & 3) != ENABLED && now() - t0 < BOUND)
 		pause_short();
-	set_timer(~0ULL);
+	sbi_set_timer(~0ULL);
 	if ((attr(GLOBAL_SW, STATUS) & 3) != ENABLED)
 		global_stuck++;
 	e = sse(DISABLE, GLOBAL_SW, 0, 0, 0).error;
@@ -389,7 +369,7 @@ static void global_round(unsigned long h)
 		       attr(GLOBAL_SW, STATUS));
 }
 
-void payload_main(unsigned long hartid, unsigned long fdt)
+int main(unsigned long hartid, unsigned long fdt)
 {
 	uint64_t t_start = now();
 
@@ -400,7 +380,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	csr_write(sie, SIP_SSIP | SIP_STIP);
 	printf("# sse-smp: SSE across harts, %d rounds\n", ROUNDS);
 	for (unsigned long h = 0; h < MAXH; h++)
-		if (!sbi_call(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).error) {
+		if (!sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).error) {
 			H[h].present = 1;
 			nharts++;
 		}
@@ -416,7 +396,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	for (unsigned long h = 0; h < MAXH; h++) {
 		if (!H[h].present || h == boot)
 			continue;
-		long e = sbi_call(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error;
+		long e = sbi_ecall(SBI_EXT_HSM, 0, h, (unsigned long)smp_entry, 0, 0, 0, 0).error;
 		check_eq(e, 0, "sse-smp: hart_start(%lu)", h);
 	}
 	for (unsigned long h = 0; h < MAXH; h++)
@@ -450,7 +430,7 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	/* Stop the others: wake the suspended ones with an IPI. */
 	done = 1;
 	mb();
-	sbi_call(SBI_EXT_IPI, 0, 0, ~0UL, 0, 0, 0, 0);
+	sbi_ecall(SBI_EXT_IPI, 0, 0, ~0UL, 0, 0, 0, 0);
 	csr_clear(sip, SIP_SSIP);
 	for (unsigned long h = 0; h < MAXH; h++)
 		if (H[h].present && h != boot)
@@ -507,6 +487,5 @@ void payload_main(unsigned long hartid, unsigned long fdt)
 	check_eq(stray_traps, 0, "sse-smp: no S-mode trap on any hart");
 	printf("# sse-smp: %llu ms of time CSR\n",
 	       (unsigned long long)((now() - t_start) * 1000 / TICKS_PER_SEC));
-	printf("%u passed, %u failed\n", passed, failed);
-	sbi_shutdown(failed != 0);
+	check_end(failed != 0);
 }
