@@ -106,7 +106,8 @@ boot_done:	.word 0
 /*
  * The trap vector (direct mode). The fast path is the payload's ecall: a
  * call may change a0 and a1 only (SBI spec 3.1), so what C may clobber is
- * saved and put back: ra, t0, t1, a2..a7.
+ * saved and put back: ra, t0, t1, a2..a7 (with an S-mode, only t0 and t1
+ * until a decoder is called: below).
  *
  * The t2..t6 rule (stated here once; docs/walkthrough.md weighs it): all
  * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (cmake/firmware.cmake), so

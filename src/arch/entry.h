@@ -7,7 +7,7 @@
 
 /*
  * The trap frame (hart.h, struct trap_frame) as entry.S addresses it:
- * x0..x31, then the PMU state and the fast paths' three words, padded to
+ * x0..x31, then the PMU state and the fast paths' four words, padded to
  * 16 bytes. hart.h checks these against the struct.
  */
 #define TRAP_FRAME_REG          (__riscv_xlen / 8)
