@@ -18,11 +18,12 @@
 #   tbreak trap_entry      (not stepi: QEMU's gdb stub steps over a trap,
 #   continue                the whole call at once) the hart has trapped:
 #                           trap_entry, M-mode
-#   break sbi_ecall        and the same for sbi_pmu_ecall, pmu_counter_start...
+#   break ecall_pmu        and the same for sbi_pmu_ecall, pmu_counter_start...
 #   continue               stops in each function the call passes through
-# `bt` in pmu_counter_start shows trap_entry right below it: sbi_ecall and
-# sbi_pmu_ecall reach it by tail calls (a jump, no frame of their own), so
-# only a breakpoint in each shows them. Numbers print in hex.
+# `bt` in pmu_counter_start shows ecall_pmu (entry.S's PMU dispatch, in an
+# image with an S-mode) right below it: sbi_pmu_ecall reaches it by a tail
+# call (a jump, no frame of its own), so only a breakpoint shows it.
+# Numbers print in hex.
 #
 # `reset` stops at the reset vector (docs/boot.md) with PAYLOAD
 # (build/PRESET/tests/payload/PAYLOAD.elf, default hello) loaded and a

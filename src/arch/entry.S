@@ -14,6 +14,11 @@
 
 #define SAVE(r, n)    SREG r, (n) * REGBYTES(sp)
 #define LOAD(r, n)    LREG r, (n) * REGBYTES(sp)
+#if __riscv_xlen == 64
+#define SLOT_SHIFT    5    /* log2 of a dispatcher slot's bytes (sbi_ecall.c) */
+#else
+#define SLOT_SHIFT    4
+#endif
 
 	.section .text.entry, "ax"
 	.globl _start
@@ -79,10 +84,30 @@ boot_lottery:	.word 0
 	.globl boot_done
 boot_done:	.word 0
 
+/* One more firmware event in this hart's PMU state (pmu_fw_event): 64 bits. */
+.macro count_fw_event ev, p=a2, v=a3
+	LOAD(\p, TRAP_FRAME_FW_COUNT / REGBYTES)
+#if __riscv_xlen == 64
+	ld	\v, 8 * \ev(\p)
+	addi	\v, \v, 1
+	sd	\v, 8 * \ev(\p)
+#else
+	lw	\v, 8 * \ev(\p)
+	addi	\v, \v, 1
+	sw	\v, 8 * \ev(\p)
+	bnez	\v, 1f
+	lw	\v, 8 * \ev + 4(\p)
+	addi	\v, \v, 1
+	sw	\v, 8 * \ev + 4(\p)
+1:
+#endif
+.endm
+
 /*
  * The trap vector (direct mode). The fast path is the payload's ecall: a
  * call may change a0 and a1 only (SBI spec 3.1), so what C may clobber is
- * saved and put back: ra, t0, t1, a2..a7.
+ * saved and put back: ra, t0, t1, a2..a7 (with an S-mode, only t0 and t1
+ * until a decoder is called: below).
  *
  * The t2..t6 rule (stated here once; docs/walkthrough.md weighs it): all
  * firmware C is compiled with -ffixed-t2 ... -ffixed-t6 (cmake/firmware.cmake), so
@@ -105,6 +130,47 @@ boot_done:	.word 0
 	.globl trap_entry
 trap_entry:
 	csrrw	sp, mscratch, sp     /* sp = this hart's frame, mscratch = caller's sp */
+#if TALLY_SMODE_EXTENSIONS
+/*
+ * An image with an S-mode dispatches its ecalls here, with t0 and t1
+ * saved only: PMU (Linux's four calls per switch), then Base's
+ * get_spec_version and TIME's set_timer answered here (their other
+ * calls to their decoders), then sbi_ecall.c's table (sbi_ext_slots,
+ * two ways a slot), else NOT_SUPPORTED. The answers are sbi_ecall()'s,
+ * which trap.c and an image without an S-mode use. What calls a decoder
+ * saves the rest first (ecall_c).
+ */
+	SAVE(t0, 5)
+	SAVE(t1, 6)
+	csrr	t1, mcause
+	addi	t0, t1, -TALLY_PAYLOAD_ECALL_CAUSE
+	bnez	t0, save_not_ecall
+	li	t0, TRAP_EID_PMU
+	beq	a7, t0, ecall_pmu
+	li	t0, TRAP_EID_BASE
+	beq	a7, t0, ecall_base
+	li	t0, TRAP_EID_TIME
+	beq	a7, t0, ecall_time
+	andi	t0, a7, TRAP_SBI_SLOTS - 1
+	slli	t0, t0, SLOT_SHIFT   /* 2 ways of {eid, decoder} */
+	la	t1, sbi_ext_slots
+	add	t0, t0, t1
+	LREG	t1, 0(t0)
+	bne	t1, a7, ecall_way1
+	LREG	t1, REGBYTES(t0)
+/* t1 = the decoder: a0..a6 reach it as they came. */
+ecall_c:
+	SAVE(ra, 1)
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	csrrw	t0, mscratch, sp     /* mscratch back at the frame (below) */
+	SAVE(t0, 2)
+	jalr	t1                   /* -> a0 error, a1 value */
+#else
 	SAVE(ra, 1)
 	SAVE(t0, 5)
 	SAVE(t1, 6)
@@ -123,6 +189,8 @@ trap_entry:
 	bnez	t0, not_ecall
 
 	call	sbi_ecall            /* a0..a5 args, a6 FID, a7 EID -> a0 error, a1 value */
+#endif
+ecall_return:
 	csrr	t0, mepc
 	addi	t0, t0, 4            /* return past the ecall */
 	csrw	mepc, t0
@@ -139,6 +207,93 @@ restore:
 	LOAD(sp, 2)
 	mret
 
+#if TALLY_SMODE_EXTENSIONS
+/* The same saves as ecall_c, with a direct call: Linux's four PMU calls per switch. */
+ecall_pmu:
+	SAVE(ra, 1)
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	csrrw	t0, mscratch, sp
+	SAVE(t0, 2)
+	call	sbi_pmu_ecall
+	j	ecall_return
+
+/* t0 = the slot: its second way, else nobody's EID. */
+ecall_way1:
+	LREG	t1, 2 * REGBYTES(t0)
+	bne	t1, a7, ecall_unknown
+	LREG	t1, 3 * REGBYTES(t0)
+	j	ecall_c
+ecall_unknown:
+	/* SBI spec 3.2; a1 goes back as it came (sbi_ecall.c says why) */
+	li	a0, TRAP_ERR_NOT_SUPPORTED
+/* a0, a1 the answer; only t0, t1 saved, mscratch = the caller's sp. */
+ecall_answered:
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
+	LOAD(t0, 5)
+	LOAD(t1, 6)
+	csrrw	sp, mscratch, sp
+	mret
+
+/* Base: get_spec_version, a constant; its other calls in C. */
+ecall_base:
+	bnez	a6, ecall_base_c
+	li	a0, 0
+	li	a1, TRAP_SPEC_VERSION
+	j	ecall_answered
+ecall_base_c:
+	la	t1, sbi_base_ecall
+	j	ecall_c
+
+/*
+ * TIME's set_timer where the frame has this hart's mtimecmp (no Sstc, a
+ * CLINT: init.c): what timer_set() does (hart/timer.c, drivers/clint.c):
+ * the deadline stored (rv32: the low half all ones first), STIP cleared,
+ * MTIE set, the SET_TIMER firmware event counted. Else the decoder.
+ */
+ecall_time:
+	bnez	a6, ecall_time_c
+	LOAD(t0, TRAP_FRAME_TIMECMP / REGBYTES)
+	beqz	t0, ecall_time_c
+#if __riscv_xlen == 64
+	sd	a0, 0(t0)
+#else
+	li	t1, -1
+	sw	t1, 0(t0)
+	sw	a1, 4(t0)            /* stime_value: a0 low half, a1 high */
+	sw	a0, 0(t0)
+#endif
+	li	t0, MIP_STIP
+	csrc	mip, t0
+	li	t0, MIP_MTIP
+	csrs	mie, t0
+	count_fw_event TRAP_FW_SET_TIMER, t0, t1
+	li	a0, 0
+	li	a1, 0
+	j	ecall_answered
+ecall_time_c:
+	la	t1, sbi_time_ecall
+	j	ecall_c
+
+/* Not an ecall: the registers the other fast paths and slow_path expect saved. */
+save_not_ecall:
+	SAVE(ra, 1)
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	csrrw	t0, mscratch, sp     /* a fault inside the firmware lands on a good stack */
+	SAVE(t0, 2)
+#endif
+
 /* t1 = mcause. */
 not_ecall:
 #if TALLY_SMODE_EXTENSIONS
@@ -151,25 +306,6 @@ not_ecall:
 	beqz	t0, misaligned_store
 #endif
 	j	slow_path
-
-/* One more firmware event in this hart's PMU state (pmu_fw_event): 64 bits. */
-.macro count_fw_event ev
-	LOAD(a2, TRAP_FRAME_FW_COUNT / REGBYTES)
-#if __riscv_xlen == 64
-	ld	a3, 8 * \ev(a2)
-	addi	a3, a3, 1
-	sd	a3, 8 * \ev(a2)
-#else
-	lw	a3, 8 * \ev(a2)
-	addi	a3, a3, 1
-	sw	a3, 8 * \ev(a2)
-	bnez	a3, 1f
-	lw	a3, 8 * \ev + 4(a2)
-	addi	a3, a3, 1
-	sw	a3, 8 * \ev + 4(a2)
-1:
-#endif
-.endm
 
 #if TALLY_SMODE_EXTENSIONS
 /*

@@ -3,9 +3,11 @@
 #ifndef TALLY_ARCH_ENTRY_H
 #define TALLY_ARCH_ENTRY_H
 
+#include "tally_config.h"
+
 /*
  * The trap frame (hart.h, struct trap_frame) as entry.S addresses it:
- * x0..x31, then the PMU state and the fast paths' three words, padded to
+ * x0..x31, then the PMU state and the fast paths' four words, padded to
  * 16 bytes. hart.h checks these against the struct.
  */
 #define TRAP_FRAME_REG          (__riscv_xlen / 8)
@@ -13,11 +15,25 @@
 #define TRAP_FRAME_MTIME        (34 * TRAP_FRAME_REG)
 #define TRAP_FRAME_MISALIGNED   (35 * TRAP_FRAME_REG)
 #define TRAP_FRAME_SSE_LOOK     (36 * TRAP_FRAME_REG)
+#define TRAP_FRAME_TIMECMP      (37 * TRAP_FRAME_REG)
 #define TRAP_FRAME_SIZE         (40 * TRAP_FRAME_REG)   /* 16-byte aligned on rv32 and rv64 */
 /* The firmware events the fast paths count (SBI spec table 6; pmu.h's enum) */
 #define TRAP_FW_MISALIGNED_LOAD  0
 #define TRAP_FW_MISALIGNED_STORE 1
 #define TRAP_FW_ILLEGAL_INSN     4
+#define TRAP_FW_SET_TIMER        5
+/* The ecalls entry.S dispatches or answers itself (base/sbi_spec.h, base/sbi.h;
+ * sbi_ecall.c checks them): PMU first, the table, then Base and TIME. */
+#define TRAP_EID_BASE            0x10
+#define TRAP_EID_TIME            0x54494D45
+#define TRAP_EID_PMU             0x504D55
+#define TRAP_SPEC_VERSION        0x03000000
+#define TRAP_ERR_NOT_SUPPORTED   (-2)
+#if TALLY_SMP
+#define TRAP_SBI_SLOTS           128   /* sbi_ext.h's SBI_SLOTS, two ways each */
+#else
+#define TRAP_SBI_SLOTS           32
+#endif
 
 #ifndef __ASSEMBLER__
 

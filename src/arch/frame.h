@@ -10,7 +10,7 @@
 #include "arch/entry.h"
 #include "arch/riscv.h"
 
-/* x0..x31, the pointer to this hart's record, the fast paths' three words (entry.h) */
+/* x0..x31, the pointer to this hart's record, the fast paths' words (entry.h) */
 #define FRAME_SIZE TRAP_FRAME_SIZE
 
 #ifndef __ASSEMBLER__
@@ -27,7 +27,8 @@ struct trap_frame {
 	unsigned long mtime;          /* rdtime answered from this address; 0: not here */
 	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated here */
 	volatile unsigned long *sse_look;   /* this hart's SSE look flag (S-mode images) */
-	unsigned long pad[3];
+	unsigned long timecmp;        /* set_timer stores here (a CLINT's mtimecmp); 0: in C */
+	unsigned long pad[2];
 };
 enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
 #ifdef __riscv   /* host tests see the struct, not entry.S */
@@ -36,7 +37,8 @@ _Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES &&
 	       __builtin_offsetof(struct trap_frame, fw_count) == TRAP_FRAME_FW_COUNT &&
 	       __builtin_offsetof(struct trap_frame, mtime) == TRAP_FRAME_MTIME &&
 	       __builtin_offsetof(struct trap_frame, misaligned) == TRAP_FRAME_MISALIGNED &&
-	       __builtin_offsetof(struct trap_frame, sse_look) == TRAP_FRAME_SSE_LOOK,
+	       __builtin_offsetof(struct trap_frame, sse_look) == TRAP_FRAME_SSE_LOOK &&
+	       __builtin_offsetof(struct trap_frame, timecmp) == TRAP_FRAME_TIMECMP,
 	       "entry.S's layout");
 #endif
 

@@ -16,6 +16,7 @@
 #include "base/board.h"
 #include "base/sbi.h"
 #include "base/text_checksum.h"
+#include "drivers/clint.h"
 #include "boot/banner.h"
 #include "boot/init.h"
 #include "hart/hart.h"
@@ -173,6 +174,10 @@ static void hart_init(unsigned long hartid)
 	f->mtime = (features.counteren >> 1) & 1 ? 0 : platform.timer.mtime;   /* bit 1: time */
 	f->misaligned = platform.emulate_misaligned != 0;
 	f->sse_look = &h->sse_look;
+	/* set_timer's mtimecmp, where timer_set() would store there (no Sstc, a CLINT) */
+	f->timecmp = features.has_s_mode && !features.has_sstc &&
+		     platform.timer.set == clint_set_mtimecmp ?
+		     platform.timer.base + CLINT_MTIMECMP + 8 * hartid : 0;
 #endif
 	/* Other harts reach this one through its machine software interrupt. */
 	if (ipi_available())

@@ -15,7 +15,22 @@
  * instructions for the first way, two more for the second or an unknown
  * EID, no stack frame.
  */
+#include "arch/entry.h"
+#include "base/sbi.h"
 #include "sbi/sbi_ext.h"
+
+/*
+ * An image with an S-mode: entry.S dispatches its ecalls itself, before
+ * it saves the registers a decoder may clobber, in this order, through
+ * this table, and answers Base's get_spec_version and TIME's set_timer
+ * there. The numbers it uses are checked here.
+ */
+#if TALLY_SMODE_EXTENSIONS
+_Static_assert(TRAP_EID_BASE == SBI_EXT_BASE && TRAP_EID_TIME == SBI_EXT_TIME &&
+	       TRAP_EID_PMU == SBI_EXT_PMU && TRAP_SPEC_VERSION == SBI_SPEC_VERSION &&
+	       TRAP_ERR_NOT_SUPPORTED == SBI_ERR_NOT_SUPPORTED && TRAP_SBI_SLOTS == SBI_SLOTS,
+	       "entry.S's numbers");
+#endif
 
 /*
  * Each row's way: how many rows before it in the list share its slot.
@@ -47,6 +62,7 @@ struct sbi_ext_way {
 	sbi_ecall_fn *handler;
 };
 struct sbi_ext_slot { struct sbi_ext_way way[WAYS]; };
+_Static_assert(!TALLY_SMODE_EXTENSIONS || WAYS == 2, "entry.S reads two ways a slot");
 
 /*
  * The answer for an EID nobody implements (SBI spec 3.2). value is
@@ -76,7 +92,8 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
 #define ROW_ENTRY(c, eid, fn, ...) [SLOT_OF(eid)].way[WAY_##fn] = { (eid), fn },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-static const struct sbi_ext_slot slots[SBI_SLOTS] = {
+extern const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS];   /* entry.S's too */
+const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS] = {
 	[0 ... SBI_SLOTS - 2] = { .way = { [0 ... WAYS - 1] = NONE } },
 	[SBI_SLOTS - 1] = { .way = { [0 ... WAYS - 1] = ZERO } },
 	SBI_EXTENSIONS(ROW_ENTRY, ~)
@@ -93,7 +110,7 @@ struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	 * switch while perf counts. (Its slot in the table says the same.) */
 	if (eid == SBI_EXT_PMU)
 		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid);
-	s = &slots[SLOT_OF(eid)];
+	s = &sbi_ext_slots[SLOT_OF(eid)];
 	if (s->way[0].eid == eid)
 		return s->way[0].handler(a0, a1, a2, a3, a4, a5, fid);
 	if (WAYS == 2 && s->way[WAYS - 1].eid == eid)

@@ -4,9 +4,9 @@
 # payload's ecall for pmu_start (the walk-through's counter_start: PMU,
 # EID 0x504D55 printed in hex, FID 3, counter_idx_mask 1); `tbreak
 # trap_entry` + `continue` must reach the trap vector; breakpoints in
-# sbi_ecall, sbi_pmu_ecall and pmu_counter_start must be hit in that
-# order; and `bt` in pmu_counter_start must show trap_entry directly below
-# it (the two tail calls leave no frame), as the walk-through says.
+# ecall_pmu (entry.S's PMU dispatch), sbi_pmu_ecall and pmu_counter_start
+# must be hit in that order; and `bt` in pmu_counter_start must show
+# ecall_pmu directly below it (sbi_pmu_ecall's tail call leaves no frame).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
@@ -15,7 +15,7 @@ trap 'rm -f "$cmds" "$con"' EXIT
 cat >"$cmds" <<'GDB'
 tbreak trap_entry
 continue
-break sbi_ecall
+break ecall_pmu
 break sbi_pmu_ecall
 break pmu_counter_start
 continue
@@ -32,10 +32,10 @@ expect() { echo "$out" | grep -qE "$1" || { echo "debug-test: missing: $1"; fail
 expect '^SBI call: a7 \(EID\) = 0x504d55 \(PMU\), a6 \(FID\) = 3$'
 expect '^  a0 = 0x[0-9a-f]+  a1 = 0x1  a2 = 0x0 '
 expect '^Temporary breakpoint 2, trap_entry '
-expect '^Breakpoint 3, sbi_ecall .*fid=0x3, eid=0x504d55'
+expect '^Breakpoint 3, ecall_pmu '
 expect '^Breakpoint 4, sbi_pmu_ecall '
 expect '^Breakpoint 5, pmu_counter_start '
 expect '^#0 +pmu_counter_start '
-expect '^#1 +0x[0-9a-f]+ in trap_entry '
+expect '^#1 +0x[0-9a-f]+ in ecall_pmu '
 [ "$fail" = 0 ] && echo "debug-test: OK"
 exit $fail

@@ -18,6 +18,8 @@
  *    emulates them and counts each in MISALIGNED_LOAD / MISALIGNED_STORE.
  * 4. rv32: S-mode's hpmcounter3h does not read back mhpmcounter3h, so
  *    Tally reports counter 3 as 32 bits wide there (and 64 elsewhere).
+ *    One that crosses into a page S-mode may not use gets the page fault
+ *    the emulation meets there; a load into x0, a store of x0.
  * 5. FWFT MISALIGNED_EXC_DELEG on a core that really traps misaligned
  *    loads (QEMU never does): not delegated, the firmware emulates the
  *    load and counts it (MISALIGNED_LOAD); delegated, S-mode's own
@@ -400,6 +402,110 @@ static void misaligned_fault(void)
 	ext_fw_release(actr);
 }
 
+/*
+ * A misaligned access that starts in a page S-mode may use and crosses
+ * into one it may not (not mapped: S-mode's own page table, Sv39 / Sv32,
+ * the rest identity): CVA6 traps it as misaligned, the firmware's
+ * emulation meets the fault at the page's first byte and S-mode gets
+ * the page fault, with stval that byte's address (priv spec 3.1.16), rd
+ * untouched, and the misaligned event counted once. And a misaligned
+ * load into x0 and store of x0 (the register tables' first entries):
+ * ra untouched, zeros stored.
+ */
+#define PTE_V 1UL
+#define PTE_RW (2UL | 4UL)
+#define PTE_RWX (2UL | 4UL | 8UL)
+#define PTE_AD (64UL | 128UL)
+#define PTES (4096 / sizeof(unsigned long))
+#define CROSS_VA 0x40000000UL   /* a region the payload has no use for */
+static unsigned long pt_root[PTES] __attribute__((aligned(4096)));
+static unsigned long pt_l0[PTES] __attribute__((aligned(4096)));
+#if __riscv_xlen == 64
+static unsigned long pt_l1[PTES] __attribute__((aligned(4096)));
+#endif
+static volatile uint8_t pg[4096] __attribute__((aligned(4096)));
+
+static unsigned long pte_to(const volatile void *p, unsigned long flags)
+{
+	return ((uintptr_t)p >> 12) << 10 | flags;
+}
+
+/* satp: VA CROSS_VA's first page onto pg, its second not mapped, the rest identity. */
+static void paging_on(void)
+{
+#if __riscv_xlen == 64
+	for (unsigned long i = 0; i < 4; i++)   /* 1 GiB leaves: 0..4 GiB */
+		pt_root[i] = (i << 30 >> 12) << 10 | PTE_V | PTE_RWX | PTE_AD;
+	pt_root[CROSS_VA >> 30] = pte_to(pt_l1, PTE_V);
+	pt_l1[0] = pte_to(pt_l0, PTE_V);
+	unsigned long satp = 8UL << 60 | (uintptr_t)pt_root >> 12;
+#else
+	for (unsigned long i = 0; i < PTES; i++)   /* 4 MiB leaves */
+		pt_root[i] = (i << 22 >> 12) << 10 | PTE_V | PTE_RWX | PTE_AD;
+	pt_root[CROSS_VA >> 22] = pte_to(pt_l0, PTE_V);
+	unsigned long satp = 1UL << 31 | (uintptr_t)pt_root >> 12;
+#endif
+	pt_l0[0] = pte_to(pg, PTE_V | PTE_RW | PTE_AD);
+	pt_l0[1] = 0;
+	__asm__ volatile("sfence.vma\n\tcsrw satp, %0\n\tsfence.vma" :: "r"(satp) : "memory");
+}
+
+static void paging_off(void)
+{
+	__asm__ volatile("csrw satp, zero\n\tsfence.vma" ::: "memory");
+}
+
+static void misaligned_cross(void)
+{
+	unsigned long lctr = ext_fw_counter(PMU_FW_MISALIGNED_LOAD), l0 = ext_fw_read(lctr);
+	unsigned long sctr = ext_fw_counter(PMU_FW_MISALIGNED_STORE), s0 = ext_fw_read(sctr);
+	uintptr_t va = CROSS_VA + 4096 - 2;   /* 2 bytes in the page, 2 past it */
+	unsigned long v = 0x5a5a, ra_after, t;
+	struct ext_trap lt, st;
+
+	for (unsigned i = 0; i < sizeof(pg); i++)
+		pg[i] = (uint8_t)i;
+	paging_on();
+	ext_catch_begin();
+	__asm__ volatile(".option push\n\t.option norvc\n\tlw %0, 0(%1)\n\t.option pop"
+			 : "+r"(v) : "r"(va) : "memory");
+	ext_catch_end();
+	lt = ext_trap;
+	ext_catch_begin();
+	__asm__ volatile(".option push\n\t.option norvc\n\tsw %0, 0(%1)\n\t.option pop"
+			 :: "r"(0xa1b2c3d4UL), "r"(va) : "memory");
+	ext_catch_end();
+	st = ext_trap;
+	paging_off();
+	CHECK(lt.n == 1 && lt.cause == 13 && lt.tval == CROSS_VA + 4096 && v == 0x5a5a &&
+	      ext_fw_read(lctr) == l0 + 1,
+	      "misaligned lw across into an unmapped page: load page fault to S-mode (traps %lu "
+	      "cause %lu tval 0x%lx), rd untouched (0x%lx), MISALIGNED_LOAD +%lu", lt.n, lt.cause,
+	      lt.tval, v, ext_fw_read(lctr) - l0);
+	CHECK(st.n == 1 && st.cause == 15 && st.tval == CROSS_VA + 4096 &&
+	      ext_fw_read(sctr) == s0 + 1,
+	      "misaligned sw across into an unmapped page: store page fault to S-mode (traps %lu "
+	      "cause %lu tval 0x%lx), MISALIGNED_STORE +%lu", st.n, st.cause, st.tval,
+	      ext_fw_read(sctr) - s0);
+
+	/* rd = x0: the load happens (counted), nothing is written; rs2 = x0 stores zeros. */
+	__asm__ volatile("mv %1, ra\n\tli ra, 0x1234\n\t"
+			 ".option push\n\t.option norvc\n\tlw x0, 1(%2)\n\t.option pop\n\t"
+			 "mv %0, ra\n\tmv ra, %1"
+			 : "=&r"(ra_after), "=&r"(t) : "r"(pg) : "memory");
+	CHECK(ra_after == 0x1234 && ext_fw_read(lctr) == l0 + 2,
+	      "misaligned lw into x0: ra untouched (0x%lx), MISALIGNED_LOAD +%lu", ra_after,
+	      ext_fw_read(lctr) - l0);
+	__asm__ volatile(".option push\n\t.option norvc\n\tsw x0, 5(%0)\n\t.option pop"
+			 :: "r"(pg) : "memory");
+	CHECK(pg[4] == 4 && pg[5] == 0 && pg[6] == 0 && pg[7] == 0 && pg[8] == 0 && pg[9] == 9 &&
+	      ext_fw_read(sctr) == s0 + 2,
+	      "misaligned sw of x0: 4 zero bytes at +5, none around, MISALIGNED_STORE +%lu",
+	      ext_fw_read(sctr) - s0);
+	ext_fw_release(lctr);
+	ext_fw_release(sctr);
+}
+
 static void fwft(void)
 {
 	struct sbiret r;
@@ -474,6 +580,7 @@ int main(unsigned long hartid, unsigned long fdt)
 			measure_group(w, g);
 	misaligned();
 	misaligned_fault();
+	misaligned_cross();
 	fwft();
 	timer();
 	finish();
