@@ -8,13 +8,9 @@ qemu-virt-rv64 build in BUILD_DIR, and on Debian's OpenSBI 1.1, timed and
 traced under qemu -icount with a fixed -seed) and compares its output with
 the block between <!-- bench-linux.py tables --> and
 <!-- bench-linux.py tables end --> in README.md and docs/*.md, every
-figure of it. The traced figures (M-mode instructions per call, their
-sums and ratios) must be the same; the timed ones, instructions per
-switch with one decimal, may differ by up to TOLERANCE: the clock is
-virtual (-icount) but QEMU's console input still lands at slightly
-different points between runs, which moves a median by a tenth or so.
-With --update it writes the output there instead. A run that fails one
-of the script's own checks fails here with its message.
+figure of it, exactly: under -icount with a fixed -seed two runs print
+the same block. With --update it writes the output there instead. A run
+that fails one of the script's own checks fails here with its message.
 """
 import pathlib
 import re
@@ -22,21 +18,7 @@ import subprocess
 import sys
 
 root = pathlib.Path(__file__).resolve().parents[2]
-TOLERANCE = 1.0   # instructions per switch
-NUM = re.compile(r"\d+(?:\.\d+)?")
 BLOCK = re.compile(r"(<!-- bench-linux\.py tables -->\n)(.*?)(<!-- bench-linux\.py tables end -->)", re.S)
-
-
-def same(have, want):
-    """The lines agree: the same words, the same numbers, a timed figure
-    (one decimal) within TOLERANCE."""
-    if NUM.sub("#", have) != NUM.sub("#", want):
-        return False
-    for h, w in zip(NUM.findall(have), NUM.findall(want)):
-        timed = re.fullmatch(r"\d+\.\d", w) and re.fullmatch(r"\d+\.\d", h)
-        if not (abs(float(h) - float(w)) <= TOLERANCE if timed else h == w):
-            return False
-    return True
 
 
 def main():
@@ -65,7 +47,7 @@ def main():
             for i in range(max(len(have), len(want))):
                 h = have[i] if i < len(have) else "(nothing)"
                 w = want[i] if i < len(want) else "(nothing)"
-                if not same(h, w):
+                if h != w:
                     bad.append(f"{doc.relative_to(root)}: the bench-linux.py block, line {i + 1}:\n"
                                f"  document: {h}\n  measured: {w}")
         if update:
