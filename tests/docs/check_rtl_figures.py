@@ -94,8 +94,10 @@ MIS_LIMIT, MIS_UNDER = 150, 4
 def trap_limit(res, floor, key):
     times, extra = TRAP_TARGET[key]
     (k1, f), (k2, e) = value(res, floor, key), value(res, floor, extra or key)
-    if not (k1 and f):
+    if not k1:
         return None
+    if not f or (extra and not e):
+        return "—"
     return times * f + (e if extra else 0)
 
 
@@ -120,6 +122,8 @@ def met(tally, floor, osbi, key):
             (ko, o) = value(res, osbi, key)
             if not (kt and ko):
                 return None
+            if not (t and o):
+                return "—"
             fast, under = t <= MIS_LIMIT, o >= MIS_UNDER * t
             return {(True, True): "yes", (False, False): "no", (True, False): f"≤ {MIS_LIMIT} only",
                     (False, True): f"{MIS_UNDER}× only"}[(fast, under)]
@@ -128,6 +132,8 @@ def met(tally, floor, osbi, key):
         lim = trap_limit(res, floor, key)
         if not kt or lim is None:
             return None
+        if not t or lim == "—":
+            return "—"
         return "yes" if t <= lim else "no"
     return cell
 
@@ -151,7 +157,7 @@ def call_met(tally, osbi, key):
     def cell(res):
         (kt, t) = value(res, tally, key)
         if key == "spec_version":
-            return None if not kt else ("yes" if t <= SPEC_LIMIT else "no")
+            return None if not kt else "—" if not t else "yes" if t <= SPEC_LIMIT else "no"
         if key not in PMU_ROWS:
             return ""
         (ko, o) = value(res, osbi, key)
