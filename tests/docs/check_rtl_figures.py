@@ -93,7 +93,7 @@ MIS_LIMIT, MIS_UNDER = 150, 4
 
 def trap_limit(res, floor, key):
     times, extra = TRAP_TARGET[key]
-    (k1, f), (k2, e) = value(res, floor, key), value(res, floor, extra or key)
+    (k1, f), (_, e) = value(res, floor, key), value(res, floor, extra or key)
     if not k1:
         return None
     if not f or (extra and not e):
