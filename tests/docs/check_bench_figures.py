@@ -35,7 +35,7 @@ BLOCK = re.compile(r"(<!-- bench\.py table -->\n)(.*?)(<!-- bench\.py table end 
 
 
 def docs():
-    return [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+    return [root / "README.md"] + sorted((root / "docs").glob("**/*.md"))
 
 
 def styled(value, shown, unit):

@@ -28,7 +28,7 @@ NUM = re.compile(r"\d+")
 
 
 def docs():
-    return [root / "README.md"] + sorted((root / "docs").glob("*.md"))
+    return [root / "README.md"] + sorted((root / "docs").glob("**/*.md"))
 
 
 def trace(build, call, cache={}):

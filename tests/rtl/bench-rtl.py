@@ -192,6 +192,79 @@ def parse(name, text):
     return {"rows": rows, "first": first, "na": na, "info": info}
 
 
+# (column, title): what --only names, in the table's order
+RUNS = [("floor-rv64", "floor CVA6 rv64"), ("tally-rv64", "Tally CVA6 rv64"),
+        ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"), ("floor-rv32", "floor CVA6 rv32"),
+        ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)")]
+PRESET = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64", "floor-rv64": "cva6-rv64",
+          "tally-rv32": "cva6-rv32", "floor-rv32": "cva6-rv32", "ibex": "ibex"}
+# the variable naming each column's model (tests/docs/check_rtl_figures.py skips without it)
+MODEL_VAR = {"tally-rv64": "CVA6_SIM_RV64", "opensbi-rv64": "CVA6_SIM_RV64",
+             "floor-rv64": "CVA6_SIM_RV64", "tally-rv32": "CVA6_SIM_RV32",
+             "floor-rv32": "CVA6_SIM_RV32", "ibex": "IBEX_SIM"}
+
+
+def model_path(key):
+    return {"CVA6_SIM_RV64": env_model("CVA6_SIM_RV64", default=os.path.join(
+                SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39")),
+            "CVA6_SIM_RV32": env_model("CVA6_SIM_RV32", default=os.path.join(
+                SHARED, "cva6", "Variane_testharness-cv32a6_imac_sv32")),
+            "IBEX_SIM": env_model("IBEX_SIM", default=os.path.join(
+                SHARED, "ibex", "Vibex_simple_system"))}[MODEL_VAR[key]]
+
+
+def from_log(key, log_dir):
+    """(title, parsed run) from the column's log in log_dir, or None."""
+    log = os.path.join(log_dir, f"{key}.log")
+    text = open(log, errors="replace").read() if os.path.exists(log) else ""
+    if "bench: done" not in text:
+        return None
+    title = dict(RUNS)[key]
+    return title, parse(title, text)
+
+
+def run_column(key, log_dir, built=None, keep=False):
+    """Run one column on its model: (title, parsed run), or None when the
+    model (or OpenSBI) is missing. Exits on a failed run."""
+    title = dict(RUNS)[key]
+    os.makedirs(log_dir, exist_ok=True)
+    log = os.path.join(log_dir, f"{key}.log")
+    preset, model = PRESET[key], model_path(key)
+    if not os.access(model, os.X_OK):
+        print(f"bench-rtl: {title}: no model at {model}, skipped", file=sys.stderr)
+        return None
+    if key == "opensbi-rv64" and not os.path.exists(OPENSBI):
+        print(f"bench-rtl: {title}: {OPENSBI} missing (apt-get install opensbi), skipped",
+              file=sys.stderr)
+        return None
+    build = ensure_built(preset, built)
+    xlen = int(cache_var(build, "TALLY_XLEN"))
+    fw_base = int(cache_var(build, "TALLY_FW_BASE"), 0)
+    pl_base = int(cache_var(build, "TALLY_PAYLOAD_BASE"), 0)
+    payload_elf = os.path.join(build, "tests", "payload", "bench_cycles.elf")
+    payload_bin = os.path.join(build, "tests", "payload", "bench_cycles.bin")
+    fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
+    scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
+    try:
+        if key.startswith("floor"):
+            fw_bin = build_floor(xlen, fw_base, pl_base, scratch)
+        elf = os.path.join(scratch, "image.elf")
+        pack(fw_bin, payload_bin, fw_base, pl_base, xlen, elf, scratch)
+        print(f"bench-rtl: running {title} (log {log})", file=sys.stderr)
+        if key == "ibex":
+            rc, text = run_ibex(model, elf, log)
+        else:
+            watch = (symbol(os.path.join(build, "tally.elf"), "tohost") if key.startswith("tally")
+                     else symbol(payload_elf, "bench_exit"))
+            rc, text = run_cva6(model, elf, watch, log)
+    finally:
+        if keep:
+            print(f"bench-rtl: {title}: image and traces kept in {scratch}", file=sys.stderr)
+        else:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return title, parse(title, text)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", action="append",
@@ -205,61 +278,19 @@ def main():
                     help="run nothing: print the table from the logs in --log-dir")
     a = ap.parse_args()
     os.makedirs(a.log_dir, exist_ok=True)
-    m64 = env_model("CVA6_SIM_RV64", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39"))
-    m32 = env_model("CVA6_SIM_RV32", default=os.path.join(SHARED, "cva6", "Variane_testharness-cv32a6_imac_sv32"))
-    mib = env_model("IBEX_SIM", default=os.path.join(SHARED, "ibex", "Vibex_simple_system"))
-    runs = [("floor-rv64", "floor CVA6 rv64"), ("tally-rv64", "Tally CVA6 rv64"),
-            ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"), ("floor-rv32", "floor CVA6 rv32"),
-            ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)")]
-    if a.only:
-        runs = [r for r in runs if r[0] in a.only]
+    runs = [(k, t) for k, t in RUNS if not a.only or k in a.only]
     results = {}
     for key, title in runs:
-        log = os.path.join(a.log_dir, f"{key}.log")
         if a.from_logs:
-            text = open(log, errors="replace").read() if os.path.exists(log) else ""
-            if "bench: done" in text:
-                results[key] = (title, parse(title, text))
+            r = from_log(key, a.log_dir)
+            if r:
+                results[key] = r
             else:
-                print(f"bench-rtl: {title}: no finished run in {log}", file=sys.stderr)
+                print(f"bench-rtl: {title}: no finished run in {a.log_dir}", file=sys.stderr)
             continue
-        preset = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64", "floor-rv64": "cva6-rv64",
-                  "tally-rv32": "cva6-rv32", "floor-rv32": "cva6-rv32", "ibex": "ibex"}[key]
-        model = {"tally-rv64": m64, "opensbi-rv64": m64, "floor-rv64": m64,
-                 "tally-rv32": m32, "floor-rv32": m32, "ibex": mib}[key]
-        if not os.access(model, os.X_OK):
-            print(f"bench-rtl: {title}: no model at {model}, skipped", file=sys.stderr)
-            continue
-        if key == "opensbi-rv64" and not os.path.exists(OPENSBI):
-            print(f"bench-rtl: {title}: {OPENSBI} missing (apt-get install opensbi), skipped",
-                  file=sys.stderr)
-            continue
-        build = ensure_built(preset, a.built)
-        xlen = int(cache_var(build, "TALLY_XLEN"))
-        fw_base = int(cache_var(build, "TALLY_FW_BASE"), 0)
-        pl_base = int(cache_var(build, "TALLY_PAYLOAD_BASE"), 0)
-        payload_elf = os.path.join(build, "tests", "payload", "bench_cycles.elf")
-        payload_bin = os.path.join(build, "tests", "payload", "bench_cycles.bin")
-        fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
-        scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
-        try:
-            if key.startswith("floor"):
-                fw_bin = build_floor(xlen, fw_base, pl_base, scratch)
-            elf = os.path.join(scratch, "image.elf")
-            pack(fw_bin, payload_bin, fw_base, pl_base, xlen, elf, scratch)
-            print(f"bench-rtl: running {title} (log {log})", file=sys.stderr)
-            if key == "ibex":
-                rc, text = run_ibex(model, elf, log)
-            else:
-                watch = (symbol(os.path.join(build, "tally.elf"), "tohost") if key.startswith("tally")
-                         else symbol(payload_elf, "bench_exit"))
-                rc, text = run_cva6(model, elf, watch, log)
-        finally:
-            if a.keep:
-                print(f"bench-rtl: {title}: image and traces kept in {scratch}", file=sys.stderr)
-            else:
-                shutil.rmtree(scratch, ignore_errors=True)
-        results[key] = (title, parse(title, text))
+        r = run_column(key, a.log_dir, a.built, a.keep)
+        if r:
+            results[key] = r
     print_table(results)
 
 
