@@ -86,7 +86,7 @@ tally_test(no-payload LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-exp
 add_executable(fault_at_once.elf hang/fault_at_once.S)
 target_compile_options(fault_at_once.elf PRIVATE ${TALLY_TARGET_FLAGS})
 target_link_options(fault_at_once.elf PRIVATE ${_kit_link} -nostartfiles -nostdlib
-  -T ${TALLY_KIT}/lib/payload.ld -Wl,--defsym=TALLY_PAYLOAD_BASE=${TALLY_PAYLOAD_BASE})
+  -T ${TALLY_KIT}/lib/payload.ld -Wl,--defsym=TALLY_PAYLOAD_BASE=${TALLY_PAYLOAD_BASE} -Wl,--no-warn-rwx-segments)
 tally_test(payload-faults-at-once LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-panic.sh
   ${CMAKE_BINARY_DIR}/payload-faults-at-once.log 60 "0x2 (illegal instruction)" 0xc0001073
   --line "illegal instruction at sepc ${TALLY_PAYLOAD_BASE} (stval 0xc0001073) and S-mode has no handler: stvec 0x0 (unset)"
