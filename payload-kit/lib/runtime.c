@@ -9,24 +9,28 @@
 
 /* ---- console -------------------------------------------------------------- */
 
-static int have_dbcn = -1;   /* -1: not asked yet */
+/* DBCN's write while it makes progress, then its write_byte; without
+ * DBCN, or where write_byte fails, the legacy putchar. */
+enum { ASK = -1, NO_DBCN, DBCN_WRITE, DBCN_BYTE };
+static int console = ASK;
 
 void tally_console_write(const char *s, size_t len)
 {
-	if (have_dbcn < 0)
-		have_dbcn = sbi_has_extension(SBI_EXT_DBCN);
-	while (len && have_dbcn) {
+	if (console == ASK)
+		console = sbi_has_extension(SBI_EXT_DBCN) ? DBCN_WRITE : NO_DBCN;
+	while (len && console == DBCN_WRITE) {
 		struct sbiret r = sbi_debug_console_write(s, len);
 
-		if (r.error) {
-			have_dbcn = 0;     /* e.g. a buffer it cannot reach: bytes instead */
+		if (r.error || r.value <= 0) {
+			console = DBCN_BYTE;   /* a buffer it cannot reach, or no progress */
 			break;
 		}
 		s += r.value;
 		len -= (size_t)r.value;
 	}
-	while (len--)
-		sbi_legacy_console_putchar(*s++);
+	for (; len; s++, len--)
+		if (console != DBCN_BYTE || sbi_debug_console_write_byte((uint8_t)*s).error)
+			sbi_legacy_console_putchar(*s);
 }
 
 /* ---- formatting ----------------------------------------------------------- */

@@ -7,7 +7,7 @@
  * has no fault handling. What each trap does:
  *
  *   ecall       mepc += 4, compare a7 with the EIDs it knows (BASE, TIME,
- *               DBCN for the payload's printf, its own), answer
+ *               DBCN's write_byte for the payload's printf, its own), answer
  *   set_timer   one store to mtimecmp (three on rv32), STIP cleared, MTIE set
  *   M timer     MTIE cleared, STIP set
  *   rdtime      mtime read, written to rd (decoded from mtval), mepc += 4
@@ -174,7 +174,9 @@ base_other:
 	li	a0, NOT_SUPPORTED
 	mret
 dbcn:
-	li	a1, UART             /* write_byte: the payload's printf */
+	li	a0, 2                /* write_byte only: the payload's printf */
+	bne	a6, a0, 5f
+	li	a1, UART
 4:	lbu	a0, UART_LSR(a1)
 	andi	a0, a0, 0x20
 	beqz	a0, 4b
@@ -182,6 +184,8 @@ dbcn:
 	sb	a0, 0(a1)
 	li	a0, 0
 	li	a1, 0
+	mret
+5:	li	a0, NOT_SUPPORTED
 	mret
 floor:
 	la	a0, ram_cycles
