@@ -27,8 +27,11 @@
 #
 # `reset` stops at the reset vector (docs/boot.md) with PAYLOAD
 # (build/PRESET/tests/payload/PAYLOAD.elf, default hello) loaded and a
-# breakpoint at sbi_ecall: the U-mode presets (ibex-qemu), which have no
-# trace payload, are debugged this way.
+# breakpoint where the payload's ecalls arrive: in an image with an S-mode,
+# trap_entry when mcause is the payload's ecall (entry.S dispatches it
+# there: ecall_pmu, ecall_base, ecall_time, the table); in one without
+# (Ibex), sbi_ecall, the dispatcher in C. The U-mode presets (ibex-qemu),
+# which have no trace payload, are debugged this way.
 #
 # The console (banner, payload output) goes to the same terminal as gdb.
 # QEMU is stopped when gdb exits.
@@ -122,8 +125,18 @@ Print a0..a7 as the arguments of an SBI call (EID in a7, FID in a6).
 end
 GDB
 if [ "$call" = reset ]; then
-	echo "break sbi_ecall" >>"$setup"
-	hint="QEMU stopped at reset; breakpoint at sbi_ecall. Type 'continue'."
+	case $(cache TALLY_SMODE_EXTENSIONS) in
+	ON | TRUE | YES | 1)
+		cause=$(cache TALLY_PAYLOAD_ECALL_CAUSE)
+		echo "break trap_entry if \$mcause == $cause" >>"$setup"
+		hint="QEMU stopped at reset; breakpoint at trap_entry for the payload's ecalls (mcause $cause:
+entry.S dispatches them, to ecall_pmu, ecall_base, ecall_time or the table). Type 'continue'."
+		;;
+	*)
+		echo "break sbi_ecall" >>"$setup"
+		hint="QEMU stopped at reset; breakpoint at sbi_ecall (the dispatcher in C). Type 'continue'."
+		;;
+	esac
 else
 	cat >>"$setup" <<GDB
 tbreak *trace_call_$call
@@ -131,8 +144,9 @@ continue
 sbi
 GDB
 	hint="stopped on the payload's ecall for '$call' (S-mode). 'tbreak trap_entry' + 'continue':
-the trap (stepi would run the whole call). 'break FUNCTION' + 'continue': each function on the way
-(bt leaves out those that tail-called). 'sbi' prints the call again. docs/walkthrough.md follows pmu_start."
+the trap (stepi would run the whole call). 'break FUNCTION' + 'continue' (ecall_pmu, sbi_pmu_ecall, ...):
+each function on the way (bt leaves out those that tail-called). 'sbi' prints the call again.
+docs/walkthrough.md follows pmu_start."
 fi
 if [ -n "${DEBUG_GDB_BATCH:-}" ]; then
 	gdb-multiarch -q -nx -batch -x "$setup" -x "$DEBUG_GDB_BATCH"

@@ -7,6 +7,8 @@
 # ecall_pmu (entry.S's PMU dispatch), sbi_pmu_ecall and pmu_counter_start
 # must be hit in that order; and `bt` in pmu_counter_start must show
 # ecall_pmu directly below it (sbi_pmu_ecall's tail call leaves no frame).
+# Then `debug.sh BUILD reset` (hello payload): its breakpoint must stop in
+# trap_entry on an ecall (mcause 9), where this S-mode image's ecalls arrive.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
@@ -37,5 +39,16 @@ expect '^Breakpoint 4, sbi_pmu_ecall '
 expect '^Breakpoint 5, pmu_counter_start '
 expect '^#0 +pmu_counter_start '
 expect '^#1 +0x[0-9a-f]+ in ecall_pmu '
+
+cat >"$cmds" <<'GDB'
+continue
+printf "at ecall: mcause = %lu\n", $mcause
+GDB
+out=$(DEBUG_GDB_BATCH=$cmds DEBUG_CONSOLE=$con timeout 120 "$root/scripts/debug.sh" "$build" reset 2>&1)
+rc=$?
+echo "$out"
+[ "$rc" = 0 ] || { echo "debug-test: debug.sh reset failed ($rc)"; exit 1; }
+expect '^Breakpoint 1, trap_entry '
+expect '^at ecall: mcause = 9$'
 [ "$fail" = 0 ] && echo "debug-test: OK"
 exit $fail
