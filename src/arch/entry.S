@@ -623,9 +623,9 @@ write_rd:
 	c.j	misaligned_store_value
 	.endif
 .endm
+	.balign 4                    /* relaxable padding: kept aligned after linker relaxation */
 	.option push
 	.option norelax
-	.balign 4
 write_table:
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	write_entry \n
