@@ -324,10 +324,10 @@ not_ecall:
  *
  * Registers: t0 the instruction's low half (opcode, rd, funct3; a
  * store's rs2 is read from the high half only), t1 the value, a2 funct3
- * then a byte (the guard's scratch), ra the cause's opcode then a byte,
+ * then a byte (the guard's scratch), ra the cause's opcode then scratch,
  * a3 the address (mtval), a4 mtvec as it was, a6 mepc, a7 mstatus. a5
- * is left alone: read_table reads it and the others this path does not
- * write live, with MPRV still set. The cause is kept in the frame's x0
+ * is left alone: read_table reads it, and every register this path does
+ * not write, live, with MPRV still set. The cause is kept in the frame's x0
  * slot for the undo. The common widths fall through (a forward branch
  * taken costs CVA6 a refetch); the others jump back into their tails.
  */
