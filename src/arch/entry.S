@@ -333,18 +333,18 @@ not_ecall:
  */
 misaligned:
 	LOAD(a2, TRAP_FRAME_MISALIGNED / REGBYTES)
-	beqz	a2, slow_path
 	csrr	a7, mstatus
+	csrr	a3, mtval
+	csrr	a6, mepc
+	beqz	a2, slow_path
 	srli	a2, a7, MSTATUS_MPP_SHIFT
 	andi	a2, a2, 3
 	addi	a2, a2, -PRV_M
 	beqz	a2, slow_path
-	csrr	a3, mtval
 	beqz	a3, slow_path
 	SAVE(t1, 0)                  /* mcause, for the undo */
 	slli	ra, t0, 4
 	addi	ra, ra, 0x03         /* the opcode the cause says: LOAD 0x03, STORE 0x23 */
-	csrr	a6, mepc
 	la	a4, misaligned_guard
 	csrrw	a4, mtvec, a4
 	li	t0, MSTATUS_MPRV
