@@ -294,18 +294,225 @@ save_not_ecall:
 	SAVE(t0, 2)
 #endif
 
-/* t1 = mcause. */
+/* t1 = mcause. The misaligned causes fall through: the path below. */
 not_ecall:
 #if TALLY_SMODE_EXTENSIONS
 	bltz	t1, interrupt
 	addi	t0, t1, -CAUSE_ILLEGAL_INSN
 	beqz	t0, illegal_insn
 	addi	t0, t1, -CAUSE_MISALIGNED_LOAD
-	beqz	t0, misaligned_load
-	addi	t0, t1, -CAUSE_MISALIGNED_STORE
-	beqz	t0, misaligned_store
-#endif
+	andi	a2, t0, ~(CAUSE_MISALIGNED_STORE - CAUSE_MISALIGNED_LOAD)
+	bnez	a2, slow_path        /* t0 = 0 a load, 2 a store */
+#else
 	j	slow_path
+#endif
+
+#if TALLY_SMODE_EXTENSIONS
+/*
+ * A misaligned load or store from the mode below, where the board
+ * emulates them (frame's misaligned set at boot): a 32-bit LOAD or STORE
+ * instruction, read and done as that mode sees memory (mstatus.MPRV, the
+ * mode in MPP), byte by byte, the highest first. While the bytes move,
+ * mtvec points at misaligned_guard, which sends a faulting access to
+ * misaligned_fault; that puts everything back as it came (mepc, mstatus,
+ * mtvec, and the mcause and mtval the fault overwrote) and the slow path
+ * does it again in C, which finds the fault the lowest byte would take
+ * and hands it to S-mode (mprv.c, trap.c). So do a compressed
+ * instruction, anything that is not a plain load or store, a trap from
+ * M-mode (a firmware bug: panic) and a core that leaves mtval 0. The
+ * firmware event is counted here only for an access emulated here.
+ *
+ * Registers: t0 the instruction's low half (opcode, rd, funct3; a
+ * store's rs2 is read from the high half only), t1 the value, a2 funct3
+ * then a byte (the guard's scratch), ra the cause's opcode then scratch,
+ * a3 the address (mtval), a4 mtvec as it was, a6 mepc, a7 mstatus. a5
+ * is left alone: read_table reads it, and every register this path does
+ * not write, live, with MPRV still set. The cause is kept in the frame's x0
+ * slot for the undo. The common widths fall through (a forward branch
+ * taken costs CVA6 a refetch); the others jump back into their tails.
+ */
+misaligned:
+	LOAD(a2, TRAP_FRAME_MISALIGNED / REGBYTES)
+	csrr	a7, mstatus
+	csrr	a3, mtval
+	csrr	a6, mepc
+	beqz	a2, slow_path
+	srli	a2, a7, MSTATUS_MPP_SHIFT
+	andi	a2, a2, 3
+	addi	a2, a2, -PRV_M
+	beqz	a2, slow_path
+	beqz	a3, slow_path
+	SAVE(t1, 0)                  /* mcause, for the undo */
+	slli	ra, t0, 4
+	addi	ra, ra, 0x03         /* the opcode the cause says: LOAD 0x03, STORE 0x23 */
+	la	a4, misaligned_guard
+	csrrw	a4, mtvec, a4
+	li	t0, MSTATUS_MPRV
+	csrs	mstatus, t0          /* loads and stores as the mode in MPP */
+	lhu	t0, 0(a6)
+	andi	t1, t0, 0x7f
+	bne	t1, ra, misaligned_undo   /* not that opcode (a compressed one either) */
+	srli	a2, t0, 12
+	andi	a2, a2, 7            /* funct3 */
+	andi	t1, t0, 0x20
+	bnez	t1, misaligned_store_rs2
+	addi	t1, a2, -2
+	bnez	t1, misaligned_load_other
+	lb	t1, 3(a3)            /* lw */
+	lbu	ra, 2(a3)
+	lbu	a2, 1(a3)
+/* t1 = the bytes above 2, ra = byte 2, a2 = byte 1. */
+misaligned_load_3:
+	slli	t1, t1, 8
+	or	t1, t1, ra
+	lbu	ra, 0(a3)
+	slli	t1, t1, 8
+	or	t1, t1, a2
+	slli	t1, t1, 8
+	or	t1, t1, ra
+misaligned_load_end:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	addi	a6, a6, 4
+	csrw	mepc, a6
+	count_fw_event TRAP_FW_MISALIGNED_LOAD
+	srli	t0, t0, 7            /* rd: write_rd, inline */
+	andi	t0, t0, 31
+	slli	t0, t0, 2
+	la	a2, write_table
+	add	t0, t0, a2
+	jr	t0
+
+/* a2 = funct3, not lw's. */
+misaligned_load_other:
+	andi	t1, a2, 3
+	addi	t1, t1, -1
+	bnez	t1, misaligned_load_wide
+	/* lh, lhu: byte 1 sign-extended unless funct3[2]: (b ^ s) - s, s = 0x80 or 0 */
+	andi	a2, a2, 4
+	xori	a2, a2, 4
+	slli	a2, a2, 5
+	lbu	t1, 1(a3)
+	lbu	ra, 0(a3)
+	xor	t1, t1, a2
+	sub	t1, t1, a2
+	slli	t1, t1, 8
+	or	t1, t1, ra
+	j	misaligned_load_end
+misaligned_load_wide:
+#if __riscv_xlen == 64
+	addi	t1, a2, -3
+	beqz	t1, 1f
+	addi	t1, a2, -6
+	bnez	t1, misaligned_undo  /* funct3 0, 4, 7: no misaligned load */
+	lbu	t1, 3(a3)            /* lwu */
+	lbu	ra, 2(a3)
+	lbu	a2, 1(a3)
+	j	misaligned_load_3
+1:	lb	t1, 7(a3)            /* ld */
+	lbu	ra, 6(a3)
+	lbu	a2, 5(a3)
+	slli	t1, t1, 8
+	or	t1, t1, ra
+	lbu	ra, 4(a3)
+	slli	t1, t1, 8
+	or	t1, t1, a2
+	lbu	a2, 3(a3)
+	slli	t1, t1, 8
+	or	t1, t1, ra
+	slli	t1, t1, 8
+	or	t1, t1, a2
+	lbu	ra, 2(a3)
+	lbu	a2, 1(a3)
+	j	misaligned_load_3
+#else
+	j	misaligned_undo      /* ld, lwu: RV64 only; funct3 0, 4, 7 */
+#endif
+
+/* a2 = funct3: rs2 (the high half's bits 4..8) into t1 through read_table. */
+misaligned_store_rs2:
+	lhu	t0, 2(a6)
+	srli	t0, t0, 4
+	andi	t0, t0, 31
+	slli	t0, t0, 2
+	la	ra, read_table
+	add	t0, t0, ra
+	jr	t0
+/* t1 = the value, a2 = funct3. */
+misaligned_store_value:
+	addi	t0, a2, -2
+	bnez	t0, misaligned_store_other
+	srli	ra, t1, 24           /* sw */
+	sb	ra, 3(a3)
+	srli	ra, t1, 16
+	sb	ra, 2(a3)
+misaligned_store_1:
+	srli	ra, t1, 8
+	sb	ra, 1(a3)
+	sb	t1, 0(a3)
+misaligned_store_end:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	addi	a6, a6, 4
+	csrw	mepc, a6
+	count_fw_event TRAP_FW_MISALIGNED_STORE
+	j	restore
+
+misaligned_store_other:
+	addi	t0, a2, -1
+	beqz	t0, misaligned_store_1    /* sh */
+#if __riscv_xlen == 64
+	addi	t0, a2, -3
+	bnez	t0, misaligned_undo  /* funct3 0, 4..7: no misaligned store */
+	.irp k, 7, 6, 5, 4, 3, 2    /* sd */
+	srli	ra, t1, 8 * \k
+	sb	ra, \k(a3)
+	.endr
+	j	misaligned_store_1
+#else
+	j	misaligned_undo      /* sd: RV64 only; funct3 0, 4..7 */
+#endif
+
+/* read_table's entry for a register this path wrote: t1 = its number, from the frame. */
+misaligned_read_saved:
+	csrw	mstatus, a7          /* MPRV off: the frame is M-mode's */
+#if __riscv_xlen == 64
+	slli	t1, t1, 3
+#else
+	slli	t1, t1, 2
+#endif
+	add	t1, t1, sp
+	LREG	t1, 0(t1)
+	li	ra, MSTATUS_MPRV
+	csrs	mstatus, ra
+	j	misaligned_store_value
+
+/* Not for this path, no fault: mepc, mcause, mtval untouched. */
+misaligned_undo:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	j	slow_path
+/* From the guard: a byte faulted. */
+misaligned_fault:
+	csrw	mstatus, a7
+	csrw	mtvec, a4
+	csrw	mepc, a6
+	LOAD(t1, 0)
+	csrw	mcause, t1
+	csrw	mtval, a3
+	j	slow_path
+
+/*
+ * mtvec while the bytes move: a fault (MPRV set) goes on at
+ * misaligned_fault. MPP is M after the trap and U after this mret, so
+ * misaligned_fault touches no memory before it writes mstatus back.
+ */
+	.balign 4
+misaligned_guard:
+	la	a2, misaligned_fault
+	csrw	mepc, a2
+	mret
+#endif /* TALLY_SMODE_EXTENSIONS */
 
 #if TALLY_SMODE_EXTENSIONS
 /*
@@ -373,175 +580,14 @@ write_rd:
 	jr	t0
 #endif
 
-#if TALLY_SMODE_EXTENSIONS
-/*
- * A misaligned load or store from the mode below, where the board
- * emulates them (frame's misaligned set at boot): a 32-bit LOAD or STORE
- * instruction, read and done as that mode sees memory (mstatus.MPRV, the
- * mode in MPP), byte by byte, the highest first. While the bytes move,
- * mtvec points at misaligned_guard, which skips a faulting access and
- * leaves its cause in a3; then everything is put back as it came (mepc,
- * mstatus, mtvec, and the mcause and mtval the fault overwrote) and the
- * slow path does it again in C, which finds the fault the lowest byte
- * would take and hands it to S-mode (mprv.c, trap.c). So do a compressed
- * instruction, anything that is not a plain load or store, a trap from
- * M-mode (a firmware bug: panic) and a core that leaves mtval 0. The
- * firmware event is counted here only for an access emulated here.
- *
- * Registers: t0 the instruction, t1 the value, a2 a byte, a3 the fault,
- * a4 mtvec as it was, a5 the address (mtval), a6 mepc, a7 mstatus, ra
- * the width. The cause is kept in the frame's x0 slot for the undo.
- */
-misaligned_load:
-	li	ra, 0x03             /* LOAD */
-	j	misaligned
-misaligned_store:
-	li	ra, 0x23             /* STORE */
-misaligned:
-	LOAD(t0, TRAP_FRAME_MISALIGNED / REGBYTES)
-	beqz	t0, slow_path
-	csrr	a7, mstatus
-	srli	t0, a7, MSTATUS_MPP_SHIFT
-	andi	t0, t0, 3
-	addi	t0, t0, -PRV_M
-	beqz	t0, slow_path
-	csrr	a5, mtval
-	beqz	a5, slow_path
-	SAVE(t1, 0)                  /* mcause, for the undo */
-	csrr	a6, mepc
-	la	a4, misaligned_guard
-	csrrw	a4, mtvec, a4
-	li	a3, 0
-	li	t0, MSTATUS_MPRV
-	csrs	mstatus, t0          /* loads and stores as the mode in MPP */
-	.option push
-	.option norvc                /* the guard skips 4 bytes */
-	.option norelax              /* the chains below are reached by offset */
-	lhu	t0, 0(a6)
-	bnez	a3, misaligned_undo
-	andi	t1, t0, 3
-	addi	t1, t1, -3
-	bnez	t1, misaligned_undo  /* compressed */
-	lhu	t1, 2(a6)
-	bnez	a3, misaligned_undo
-	slli	t1, t1, 16
-	or	t0, t0, t1
-	andi	t1, t0, 0x7f
-	bne	t1, ra, misaligned_undo   /* not the LOAD or STORE the cause says */
-	srli	a2, t0, 12
-	andi	a2, a2, 7            /* funct3 */
-	andi	t1, a2, 3
-	beqz	t1, misaligned_undo  /* a byte: never misaligned */
-#if __riscv_xlen == 32
-	addi	t1, t1, -3
-	beqz	t1, misaligned_undo  /* ld, sd: RV64 only */
-	andi	t1, a2, 3
-#endif
-	li	ra, 1
-	sll	ra, ra, t1           /* the width */
-	andi	t1, t0, 0x20
-	bnez	t1, misaligned_do_store
-	addi	t1, a2, -7
-	beqz	t1, misaligned_undo  /* funct3 7: no such load */
-#if __riscv_xlen == 32
-	addi	t1, a2, -6
-	beqz	t1, misaligned_undo  /* lwu: RV64 only */
-#endif
-	/* The highest byte, sign- or zero-extended, then the others into it. */
-	add	t1, a5, ra
-	andi	a2, a2, 4            /* funct3[2]: unsigned */
-	bnez	a2, 1f
-	lb	t1, -1(t1)
-	j	2f
-1:	lbu	t1, -1(t1)
-2:	bnez	a3, misaligned_undo
-	la	a2, misaligned_load_end + 16
-	slli	ra, ra, 4
-	sub	a2, a2, ra
-	jr	a2                   /* byte width - 2 of the chain below */
-	.irp k, 6, 5, 4, 3, 2, 1, 0
-	.if \k < __riscv_xlen / 8 - 1
-	lbu	a2, \k(a5)
-	bnez	a3, misaligned_undo
-	slli	t1, t1, 8
-	or	t1, t1, a2
-	.endif
-	.endr
-misaligned_load_end:
-	csrw	mstatus, a7
-	csrw	mtvec, a4
-	addi	a6, a6, 4
-	csrw	mepc, a6
-	count_fw_event TRAP_FW_MISALIGNED_LOAD
-	srli	t0, t0, 7            /* rd */
-	j	write_rd
-
-misaligned_do_store:
-	andi	t1, a2, 4
-	bnez	t1, misaligned_undo  /* funct3 4..7: no such store */
-	csrw	mstatus, a7          /* MPRV off: rs2 may be in the frame */
-	srli	t0, t0, 20           /* rs2 into t1 (the table below) */
-	andi	t0, t0, 31
-	slli	t0, t0, 2
-	la	a2, read_table
-	add	t0, t0, a2
-	jr	t0
-misaligned_store_value:
-	li	t0, MSTATUS_MPRV
-	csrs	mstatus, t0
-	la	a2, misaligned_store_end
-	slli	t0, ra, 3
-	slli	ra, ra, 2
-	add	ra, ra, t0
-	sub	a2, a2, ra
-	jr	a2                   /* byte width - 1 of the chain below */
-	.irp k, 7, 6, 5, 4, 3, 2, 1, 0
-	.if \k < __riscv_xlen / 8
-	srli	a2, t1, 8 * \k
-	sb	a2, \k(a5)
-	bnez	a3, misaligned_undo
-	.endif
-	.endr
-misaligned_store_end:
-	.option pop
-	csrw	mstatus, a7
-	csrw	mtvec, a4
-	addi	a6, a6, 4
-	csrw	mepc, a6
-	count_fw_event TRAP_FW_MISALIGNED_STORE
-	j	restore
-
-misaligned_undo:
-	csrw	mstatus, a7
-	csrw	mtvec, a4
-	beqz	a3, slow_path        /* no fault: mepc, mcause, mtval untouched */
-	csrw	mepc, a6
-	LOAD(t1, 0)
-	csrw	mcause, t1
-	csrw	mtval, a5
-	j	slow_path
-
-/*
- * mtvec while the bytes move: a fault (4-byte access, MPRV set) is skipped
- * and its cause left in a3. MPP is M after the trap and U after this mret,
- * so the path above touches no memory before it writes mstatus back.
- */
-	.balign 4
-misaligned_guard:
-	csrr	a3, mepc
-	addi	a3, a3, 4
-	csrw	mepc, a3
-	csrr	a3, mcause
-	mret
-
-#endif /* TALLY_SMODE_EXTENSIONS */
 
 #if TALLY_SMODE_EXTENSIONS   /* the fast paths' register tables */
 /*
  * One entry per register (4 bytes: compressed): write_table writes t1
  * into xn, read_table reads xn into t1. The registers trap_entry saved
  * (ra, sp, t0, t1, a2..a7) are in the frame, restore reloads them from
- * there; the others are the payload's own, live.
+ * there; the others are the payload's own, live. read_table (MPRV set)
+ * takes from the frame only those the misaligned path wrote: a5 is live.
  */
 #ifndef __riscv_compressed
 #error "the register tables need compressed instructions (4-byte entries)"
@@ -568,20 +614,18 @@ misaligned_guard:
 	saved_slot \n
 	.if \n == 0
 	c.li	t1, 0
-	.elseif slot
-#if __riscv_xlen == 64
-	c.ldsp	t1, \n * 8(sp)
-#else
-	c.lwsp	t1, \n * 4(sp)
-#endif
+	c.j	misaligned_store_value
+	.elseif slot && \n != 15
+	c.li	t1, \n
+	c.j	misaligned_read_saved
 	.else
 	c.mv	t1, x\n
-	.endif
 	c.j	misaligned_store_value
+	.endif
 .endm
+	.balign 4                    /* relaxable padding: kept aligned after linker relaxation */
 	.option push
 	.option norelax
-	.balign 4
 write_table:
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	write_entry \n
