@@ -84,6 +84,21 @@ boot_lottery:	.word 0
 	.globl boot_done
 boot_done:	.word 0
 
+/* What C may clobber beyond t0 and t1: ra, a2..a7; and the caller's sp,
+ * mscratch back at the frame so that a fault inside the firmware lands
+ * on a good stack. */
+.macro save_rest
+	SAVE(ra, 1)
+	SAVE(a2, 12)
+	SAVE(a3, 13)
+	SAVE(a4, 14)
+	SAVE(a5, 15)
+	SAVE(a6, 16)
+	SAVE(a7, 17)
+	csrrw	t0, mscratch, sp
+	SAVE(t0, 2)
+.endm
+
 /* One more firmware event in this hart's PMU state (pmu_fw_event): 64 bits. */
 .macro count_fw_event ev, p=a2, v=a3
 	LOAD(\p, TRAP_FRAME_FW_COUNT / REGBYTES)
@@ -160,15 +175,7 @@ trap_entry:
 	LREG	t1, REGBYTES(t0)
 /* t1 = the decoder: a0..a6 reach it as they came. */
 ecall_c:
-	SAVE(ra, 1)
-	SAVE(a2, 12)
-	SAVE(a3, 13)
-	SAVE(a4, 14)
-	SAVE(a5, 15)
-	SAVE(a6, 16)
-	SAVE(a7, 17)
-	csrrw	t0, mscratch, sp     /* mscratch back at the frame (below) */
-	SAVE(t0, 2)
+	save_rest
 	jalr	t1                   /* -> a0 error, a1 value */
 #else
 	SAVE(ra, 1)
@@ -210,15 +217,7 @@ restore:
 #if TALLY_SMODE_EXTENSIONS
 /* The same saves as ecall_c, with a direct call: Linux's four PMU calls per switch. */
 ecall_pmu:
-	SAVE(ra, 1)
-	SAVE(a2, 12)
-	SAVE(a3, 13)
-	SAVE(a4, 14)
-	SAVE(a5, 15)
-	SAVE(a6, 16)
-	SAVE(a7, 17)
-	csrrw	t0, mscratch, sp
-	SAVE(t0, 2)
+	save_rest
 	call	sbi_pmu_ecall
 	j	ecall_return
 
@@ -283,15 +282,7 @@ ecall_time_c:
 
 /* Not an ecall: the registers the other fast paths and slow_path expect saved. */
 save_not_ecall:
-	SAVE(ra, 1)
-	SAVE(a2, 12)
-	SAVE(a3, 13)
-	SAVE(a4, 14)
-	SAVE(a5, 15)
-	SAVE(a6, 16)
-	SAVE(a7, 17)
-	csrrw	t0, mscratch, sp     /* a fault inside the firmware lands on a good stack */
-	SAVE(t0, 2)
+	save_rest
 #endif
 
 /* t1 = mcause. The misaligned causes fall through: the path below. */
