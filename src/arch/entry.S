@@ -86,8 +86,9 @@ boot_done:	.word 0
 
 /* What C may clobber beyond t0 and t1: ra, a2..a7; and the caller's sp,
  * mscratch back at the frame so that a fault inside the firmware lands
- * on a good stack. */
+ * on a good stack. The csrrw goes first: the stores hide its latency. */
 .macro save_rest
+	csrrw	t0, mscratch, sp
 	SAVE(ra, 1)
 	SAVE(a2, 12)
 	SAVE(a3, 13)
@@ -95,13 +96,14 @@ boot_done:	.word 0
 	SAVE(a5, 15)
 	SAVE(a6, 16)
 	SAVE(a7, 17)
-	csrrw	t0, mscratch, sp
 	SAVE(t0, 2)
 .endm
 
 /* One more firmware event in this hart's PMU state (pmu_fw_event): 64 bits. */
-.macro count_fw_event ev, p=a2, v=a3
+.macro count_fw_event ev, p=a2, v=a3, loaded=0
+	.if !\loaded
 	LOAD(\p, TRAP_FRAME_FW_COUNT / REGBYTES)
+	.endif
 #if __riscv_xlen == 64
 	ld	\v, 8 * \ev(\p)
 	addi	\v, \v, 1
@@ -319,7 +321,7 @@ not_ecall:
  * a3 the address (mtval), a4 mtvec as it was, a6 mepc, a7 mstatus. a5
  * is left alone: read_table reads it, and every register this path does
  * not write, live, with MPRV still set. The cause is kept in the frame's x0
- * slot for the undo. The common widths fall through (a forward branch
+ * slot for the undo. lw and sh (rv32: sw) fall through (a forward branch
  * taken costs CVA6 a refetch); the others jump back into their tails.
  */
 misaligned:
@@ -364,9 +366,10 @@ misaligned_load_3:
 misaligned_load_end:
 	csrw	mstatus, a7
 	csrw	mtvec, a4
+	LOAD(a2, TRAP_FRAME_FW_COUNT / REGBYTES)   /* its latency under mepc's update */
 	addi	a6, a6, 4
 	csrw	mepc, a6
-	count_fw_event TRAP_FW_MISALIGNED_LOAD
+	count_fw_event TRAP_FW_MISALIGNED_LOAD, a2, a3, 1
 	srli	t0, t0, 7            /* rd: write_rd, inline */
 	andi	t0, t0, 31
 	slli	t0, t0, 2
@@ -380,11 +383,11 @@ misaligned_load_other:
 	addi	t1, t1, -1
 	bnez	t1, misaligned_load_wide
 	/* lh, lhu: byte 1 sign-extended unless funct3[2]: (b ^ s) - s, s = 0x80 or 0 */
-	andi	a2, a2, 4
-	xori	a2, a2, 4
-	slli	a2, a2, 5
 	lbu	t1, 1(a3)
 	lbu	ra, 0(a3)
+	andi	a2, a2, 4            /* under the loads' latency */
+	xori	a2, a2, 4
+	slli	a2, a2, 5
 	xor	t1, t1, a2
 	sub	t1, t1, a2
 	slli	t1, t1, 8
@@ -431,28 +434,40 @@ misaligned_store_rs2:
 	jr	t0
 /* t1 = the value, a2 = funct3. */
 misaligned_store_value:
+#if __riscv_xlen == 64
+	addi	t0, a2, -1           /* sh falls through (issue 25's target is cv64a6's) */
+	bnez	t0, misaligned_store_other
+#else
 	addi	t0, a2, -2
 	bnez	t0, misaligned_store_other
 	srli	ra, t1, 24           /* sw */
 	sb	ra, 3(a3)
 	srli	ra, t1, 16
 	sb	ra, 2(a3)
+#endif
 misaligned_store_1:
-	srli	ra, t1, 8
+	srli	ra, t1, 8            /* sh */
 	sb	ra, 1(a3)
 	sb	t1, 0(a3)
 misaligned_store_end:
 	csrw	mstatus, a7
 	csrw	mtvec, a4
+	LOAD(a2, TRAP_FRAME_FW_COUNT / REGBYTES)   /* its latency under mepc's update */
 	addi	a6, a6, 4
 	csrw	mepc, a6
-	count_fw_event TRAP_FW_MISALIGNED_STORE
+	count_fw_event TRAP_FW_MISALIGNED_STORE, a2, a3, 1
 	j	restore
 
 misaligned_store_other:
-	addi	t0, a2, -1
-	beqz	t0, misaligned_store_1    /* sh */
 #if __riscv_xlen == 64
+	addi	t0, a2, -2
+	bnez	t0, misaligned_store_wide
+	srli	ra, t1, 24           /* sw */
+	sb	ra, 3(a3)
+	srli	ra, t1, 16
+	sb	ra, 2(a3)
+	j	misaligned_store_1
+misaligned_store_wide:
 	addi	t0, a2, -3
 	bnez	t0, misaligned_undo  /* funct3 0, 4..7: no misaligned store */
 	.irp k, 7, 6, 5, 4, 3, 2    /* sd */
@@ -461,6 +476,8 @@ misaligned_store_other:
 	.endr
 	j	misaligned_store_1
 #else
+	addi	t0, a2, -1
+	beqz	t0, misaligned_store_1    /* sh */
 	j	misaligned_undo      /* sd: RV64 only; funct3 0, 4..7 */
 #endif
 
