@@ -180,19 +180,9 @@ ecall_c:
 	save_rest
 	jalr	t1                   /* -> a0 error, a1 value */
 #else
-	SAVE(ra, 1)
 	SAVE(t0, 5)
 	SAVE(t1, 6)
-	SAVE(a2, 12)
-	SAVE(a3, 13)
-	SAVE(a4, 14)
-	SAVE(a5, 15)
-	SAVE(a6, 16)
-	SAVE(a7, 17)
-	/* Point mscratch back at the frame: a fault inside the firmware
-	 * then still lands on a good stack and can be reported. */
-	csrrw	t0, mscratch, sp
-	SAVE(t0, 2)
+	save_rest
 	csrr	t1, mcause
 	addi	t0, t1, -TALLY_PAYLOAD_ECALL_CAUSE
 	bnez	t0, not_ecall
