@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""A stand-in for the CVA6 testharness that linux-rtl.py cannot tell from the
+model: same arguments, the console on stdout, trace_hart_0.dasm written in
+the current folder, the model's last lines. It plays one boot that
+FAKE_SCENARIO names, with cycles test-linux-rtl.py knows, so the driver's
+stages, M-mode sums and verdicts are checked in seconds:
+  ok       firmware, payload entry, two SBI calls, /init, "3 passed", SRST;
+  fail     /init reports a failed check, then SRST (the model says SUCCESS);
+  panic    the kernel panics before /init;
+  timeout  the kernel runs until +time_out;
+  nosrst   /init passes, then nothing ends the run but +time_out.
+"""
+import os
+import sys
+
+scenario = os.environ.get("FAKE_SCENARIO", "ok")
+time_out = next(int(a.split("=")[1]) for a in sys.argv if a.startswith("+time_out="))
+elf = next(a for a in sys.argv[1:] if not a.startswith("+"))
+trace = open("trace_hart_0.dasm", "w")
+
+
+def t(cycle, pc, mode):
+    trace.write(f"{cycle:>20} {pc:#x} {mode} (0x00000013) DASM(00000013)\n")
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def end(cycle, code):
+    trace.close()
+    if code is None:
+        say(f"{elf} *** FAILED *** (tohost = 2147483647) after {time_out} cycles")
+        sys.exit(255)
+    word = "SUCCESS" if code == 0 else "FAILED"
+    say(f"{elf} *** {word} *** (tohost = {code}) after {cycle} cycles")
+    sys.exit(code)
+
+
+# The firmware: M-mode only, not counted as the boot's M-mode.
+for c in range(100, 1000, 10):
+    t(c, 0x80000000 + c, "M")
+say("Tally (fake)")
+# The payload's first instruction at 1000, then S-mode to 2000.
+for c in range(1000, 2000, 10):
+    t(c, 0x80200000 + c - 1000, "S")
+# First SBI call: M-mode retires at 2010..2100 (10 gaps of 10: 100 cycles).
+for c in range(2010, 2110, 10):
+    t(c, 0x80000800, "M")
+say("Linux version 6.1 (fake)")
+say("Machine model: fake")
+for c in range(2110, 3000, 10):
+    t(c, 0xffffffff80001000, "S")
+if scenario == "panic":
+    say("Kernel panic - not syncing: VFS: Unable to mount root fs")
+    end(3000, None)
+if scenario == "timeout":
+    t(time_out, 0xffffffff80001000, "S")
+    end(time_out, None)
+# A second M-mode episode of 50 cycles (5 gaps), then /init at 4000.
+for c in range(3010, 3060, 10):
+    t(c, 0x80000900, "M")
+for c in range(3060, 4000, 10):
+    t(c, 0xffffffff80002000, "S")
+say("Run /init as init process")
+t(4000, 0x10000, "U")
+say("rtl-init: fake")
+if scenario == "fail":
+    say("2 passed, 1 failed")
+else:
+    say("3 passed, 0 failed")
+say("reboot: Power down")
+if scenario == "nosrst":
+    t(time_out, 0xffffffff80003000, "S")
+    end(time_out, None)
+for c in range(4010, 4110, 10):
+    t(c, 0x80000a00, "M")
+end(4110, 0)   # SRST ends the run the same way whatever /init said

@@ -1,0 +1,350 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * /init for Linux on the CVA6 model (scripts/linux-rtl.sh): perf stat, by
+ * hand, through Linux's riscv_pmu_sbi and Tally's CVA6 backend. Each of
+ * CVA6's events is counted around a workload made to provoke it, printed
+ * the way `perf stat` prints it, and checked where the core's count is
+ * known. Then two rounds of task switches, one with a counted task, one
+ * without, between markers linux-rtl.py finds in the instruction trace.
+ * Workloads are small: the model runs about 20 k cycles a second.
+ */
+#include <stdint.h>
+
+#include "../init-lib.h"
+
+#define SYS_ioctl 29
+#define SYS_close 57
+#define SYS_read 63
+#define SYS_exit 93
+#define SYS_sched_yield 124
+#define SYS_getppid 173
+#define SYS_clone 220
+#define SYS_wait4 260
+#define SYS_perf_event_open 241
+
+#define PERF_TYPE_HARDWARE 0
+#define PERF_TYPE_HW_CACHE 3
+#define PERF_TYPE_RAW 4
+#define IOC_ENABLE 0x2400
+#define IOC_DISABLE 0x2401
+#define IOC_RESET 0x2403
+#define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
+
+static int passed, failed;
+static volatile uint64_t sink;
+
+static void check(int ok, const char *what)
+{
+	out(ok ? "ok - " : "FAIL - ");
+	out(what);
+	out("\n");
+	if (ok) passed++; else failed++;
+}
+
+/* Right-aligned in 15 columns, with thousands separators, as perf prints. */
+static void out_count(uint64_t v)
+{
+	char b[32];
+	int i = 31, digits = 0;
+	b[i] = 0;
+	do {
+		if (digits && digits % 3 == 0)
+			b[--i] = ',';
+		b[--i] = (char)('0' + v % 10);
+		v /= 10;
+		digits++;
+	} while (v);
+	while (i > 31 - 15)
+		b[--i] = ' ';
+	out(b + i);
+}
+
+struct reading { uint64_t value, enabled, running; int opened; };
+
+/* Count one event on this task around work(); time_running 0 means the
+ * firmware gave it no counter (Linux asks only when it schedules the event). */
+static struct reading count(uint32_t type, uint64_t config, void (*work)(long), long n)
+{
+	struct perf_attr a = { .type = type, .size = sizeof(a), .config = config, .flags = 1,
+			       .read_format = 3 /* TOTAL_TIME_ENABLED | TOTAL_TIME_RUNNING */ };
+	struct reading r = { 0, 0, 0, 0 };
+	long fd = sys(SYS_perf_event_open, (long)&a, 0, -1, -1, 0);
+
+	if (fd < 0)
+		return r;
+	r.opened = 1;
+	sys(SYS_ioctl, fd, IOC_RESET, 0, 0, 0);
+	sys(SYS_ioctl, fd, IOC_ENABLE, 0, 0, 0);
+	work(n);
+	sys(SYS_ioctl, fd, IOC_DISABLE, 0, 0, 0);
+	if (sys(SYS_read, fd, (long)&r, 24, 0, 0) != 24)
+		r.running = 0;
+	sys(SYS_close, fd, 0, 0, 0, 0);
+	return r;
+}
+
+static void show(struct reading r, const char *name, const char *note)
+{
+	if (!r.opened)
+		out("  <not supported>");
+	else if (!r.running)
+		out("    <not counted>");
+	else {
+		out("  ");
+		out_count(r.value);
+	}
+	out("      ");
+	out(name);
+	out("    # ");
+	out(note);
+	out("\n");
+}
+
+/* ---- workloads, each in asm so the compiler cannot change its counts ---- */
+
+/* n iterations of 4 instructions: addi, add, nop, bnez. */
+static void w_spin(long n)
+{
+	long acc = 0;
+	if (n)
+		__asm__ volatile("1: addi %0, %0, -1\n add %1, %1, %0\n nop\n bnez %0, 1b"
+				 : "+r"(n), "+r"(acc));
+	sink = (uint64_t)acc;
+}
+
+static uint64_t cell[8];
+
+/* n iterations of one ld (always the same cached line). */
+static void w_loads(long n)
+{
+	long acc = 0;
+	if (n)
+		__asm__ volatile("1: ld t0, 0(%2)\n add %1, %1, t0\n addi %0, %0, -1\n bnez %0, 1b"
+				 : "+r"(n), "+r"(acc) : "r"(cell) : "t0", "memory");
+	sink = (uint64_t)acc;
+}
+
+/* n iterations of one sd. */
+static void w_stores(long n)
+{
+	if (n)
+		__asm__ volatile("1: sd %0, 0(%1)\n addi %0, %0, -1\n bnez %0, 1b"
+				 : "+r"(n) : "r"(cell) : "memory");
+}
+
+/* 64 pages, written once before (no page faults inside the window). */
+#define BIG (64 * 4096)
+static uint8_t big[BIG] __attribute__((aligned(4096)));
+static uint8_t flush[BIG] __attribute__((aligned(4096)));
+
+/* One load per 64 bytes over 256 KiB after 256 KiB of others: every one a
+ * line the 32 KiB data cache has dropped. n is the number of loads. */
+static void w_dmiss(long n)
+{
+	long acc = 0;
+	for (long i = 0; i < BIG; i += 64)
+		acc += ((volatile uint8_t *)flush)[i];
+	for (long i = 0; i < n * 64; i += 64)
+		acc += ((volatile uint8_t *)big)[i % BIG];
+	sink = (uint64_t)acc;
+}
+
+/* One load per page: n pages, each a new TLB entry (the TLB holds 16). */
+static void w_pages(long n)
+{
+	long acc = 0;
+	for (long i = 0; i < n; i++)
+		acc += ((volatile uint8_t *)big)[(i % 64) * 4096];
+	sink = (uint64_t)acc;
+}
+
+/* 128 KiB of straight-line code: 8x the instruction cache, over 32 pages,
+ * twice the entries of the instruction TLB. */
+extern void straight(void);
+__asm__(".pushsection .text.straight, \"ax\"\n .balign 4096\n straight:\n"
+	" .rept 32768\n addi x0, x0, 0\n .endr\n ret\n .popsection");
+static void w_imiss(long n)
+{
+	for (long i = 0; i < n; i++)
+		straight();
+}
+
+/* A branch on a pseudo-random bit, n times: about half mispredicted. In
+ * asm, so the compiler cannot make it branchless. */
+static void w_random_branches(long n)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull, taken = 0;
+	for (long i = 0; i < n; i++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		__asm__ volatile("andi t0, %1, 1\n beqz t0, 1f\n addi %0, %0, 1\n1:"
+				 : "+r"(taken) : "r"(x) : "t0");
+	}
+	sink = taken;
+}
+
+/* n system calls: n exceptions (ecall from U-mode) and n sret. */
+static void w_syscalls(long n)
+{
+	for (long i = 0; i < n; i++)
+		sys(SYS_getppid, 0, 0, 0, 0, 0);
+}
+
+/* ---- checks ---- */
+
+/* A count against what the workload provably does, less the count of the
+ * same code with n = 0 (the enable and disable paths around it). */
+static void known(uint32_t type, uint64_t config, void (*w)(long), long n, uint64_t per,
+		  uint64_t slack, const char *name, const char *note, const char *what)
+{
+	struct reading z = count(type, config, w, 0), r = count(type, config, w, n);
+	uint64_t want = (uint64_t)n * per, got = r.value - z.value;
+
+	show(r, name, note);
+	out("# ");
+	out(name);
+	out(": ");
+	out_num(got);
+	out(" over the empty run (");
+	out_num(z.value);
+	out("), want ");
+	out_num(want);
+	out(" + at most ");
+	out_num(slack);
+	out("\n");
+	check(r.running && z.running && r.value >= z.value && got >= want && got <= want + slack,
+	      what);
+}
+
+static void at_least(uint32_t type, uint64_t config, void (*w)(long), long n, uint64_t lo,
+		     const char *name, const char *note, const char *what)
+{
+	struct reading r = count(type, config, w, n);
+	show(r, name, note);
+	check(r.running && r.value >= lo, what);
+}
+
+static void not_counted(uint32_t type, uint64_t config, const char *name, const char *what)
+{
+	struct reading r = count(type, config, w_spin, 100);
+	show(r, name, "no CVA6 event: never shown as 0");
+	check(r.opened && !r.running, what);
+}
+
+/* ---- task switches (linux-rtl.py counts M-mode cycles between the markers) ---- */
+
+#define SWITCHES 40
+
+__attribute__((noinline)) void rtl_mark_counted_begin(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void rtl_mark_counted_end(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void rtl_mark_plain_begin(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void rtl_mark_plain_end(void) { __asm__ volatile(""); }
+
+/* fork(): the child yields as often as the parent, then exits. */
+static long spawn_yielder(void)
+{
+	long pid = sys(SYS_clone, 17 /* SIGCHLD */, 0, 0, 0, 0);
+	if (pid == 0) {
+		for (int i = 0; i < SWITCHES + 2; i++)
+			sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+		sys(SYS_exit, 0, 0, 0, 0, 0);
+	}
+	return pid;
+}
+
+static void yields(void)
+{
+	for (int i = 0; i < SWITCHES; i++)
+		sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+}
+
+static void task_switches(void)
+{
+	struct perf_attr a = { .type = PERF_TYPE_HARDWARE, .size = sizeof(a), .config = 1 };
+	struct perf_attr c = { .type = PERF_TYPE_HARDWARE, .size = sizeof(c), .config = 0 };
+	long pid, fd1, fd2;
+	int status;
+
+	/* Counted: this task has two counters running; every switch out and in
+	 * stops and starts them through the firmware. */
+	fd1 = sys(SYS_perf_event_open, (long)&a, 0, -1, -1, 0);
+	fd2 = sys(SYS_perf_event_open, (long)&c, 0, -1, -1, 0);
+	pid = spawn_yielder();
+	sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	rtl_mark_counted_begin();
+	yields();
+	rtl_mark_counted_end();
+	sys(SYS_wait4, pid, (long)&status, 0, 0, 0);
+	sys(SYS_close, fd1, 0, 0, 0, 0);
+	sys(SYS_close, fd2, 0, 0, 0, 0);
+	check(fd1 >= 0 && fd2 >= 0 && pid > 0, "task switches with a counted task");
+
+	pid = spawn_yielder();
+	sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	rtl_mark_plain_begin();
+	yields();
+	rtl_mark_plain_end();
+	sys(SYS_wait4, pid, (long)&status, 0, 0, 0);
+	check(pid > 0, "task switches with no counter");
+	out("# task switches: ");
+	out_num(2 * SWITCHES);
+	out(" per round (");
+	out_num(SWITCHES);
+	out(" sched_yield each way)\n");
+}
+
+static uint64_t rdtime(void)
+{
+	uint64_t t;
+	__asm__ volatile("rdtime %0" : "=r"(t));
+	return t;
+}
+
+void _start(void)
+{
+	/* On the testharness mtime is the core's cycle count / 4 from reset. */
+	uint64_t t0 = rdtime();
+
+	out("\nrtl-init: perf stat on CVA6, through the firmware's SBI PMU; time at /init ");
+	out_num(t0);
+	out("\n");
+	for (long i = 0; i < BIG; i += 4096) {   /* no page faults in the windows */
+		big[i] = 1;
+		flush[i] = 1;
+	}
+	w_imiss(1);
+
+	out("\n Performance counter stats (each line its own workload):\n\n");
+	/* The slack is a timer tick's worth: one may fall in a window. */
+	known(PERF_TYPE_HARDWARE, 1, w_spin, 20000, 4, 25000, "instructions",
+	      "20,000 x 4-instruction loop", "instructions of a known loop");
+	at_least(PERF_TYPE_HARDWARE, 0, w_spin, 20000, 20000, "cycles",
+		 "the same loop", "cycles: at least one per iteration");
+	known(PERF_TYPE_HW_CACHE, CACHE(0, 0, 0), w_loads, 10000, 1, 5000, "L1-dcache-loads",
+	      "10,000 x ld (CVA6 event 5)", "loads of a known loop");
+	known(PERF_TYPE_HW_CACHE, CACHE(0, 1, 0), w_stores, 10000, 1, 5000, "L1-dcache-stores",
+	      "10,000 x sd (event 6)", "stores of a known loop");
+	at_least(PERF_TYPE_HW_CACHE, CACHE(0, 0, 1), w_dmiss, 4096, 2048, "L1-dcache-load-misses",
+		 "4,096 loads of dropped lines (event 2)", "L1-D misses: at least half the loads");
+	at_least(PERF_TYPE_HW_CACHE, CACHE(1, 0, 1), w_imiss, 2, 1024, "L1-icache-load-misses",
+		 "128 KiB of code, twice (event 1)", "L1-I misses running 8x the I-cache");
+	at_least(PERF_TYPE_HW_CACHE, CACHE(3, 0, 1), w_pages, 256, 64, "dTLB-load-misses",
+		 "256 loads over 64 pages (event 4)", "D-TLB misses over 64 pages");
+	at_least(PERF_TYPE_HW_CACHE, CACHE(4, 0, 1), w_imiss, 2, 32, "iTLB-load-misses",
+		 "128 KiB of code over 32 pages, twice (event 3)", "I-TLB misses over 32 code pages");
+	at_least(PERF_TYPE_HARDWARE, 4, w_random_branches, 2000, 2000, "branch-instructions",
+		 "2,000 iterations (event 9)", "branches: at least one per iteration");
+	at_least(PERF_TYPE_HARDWARE, 5, w_random_branches, 2000, 400, "branch-misses",
+		 "2,000 random branches (event 10)", "branch mispredicts on random bits");
+	known(PERF_TYPE_RAW, 7, w_syscalls, 200, 1, 100, "r7 (exceptions)",
+	      "200 getppid() (event 7)", "exceptions: one per system call");
+	known(PERF_TYPE_RAW, 8, w_syscalls, 200, 1, 100, "r8 (exception returns)",
+	      "200 getppid() (event 8)", "exception returns: one per system call");
+	not_counted(PERF_TYPE_HARDWARE, 2, "cache-references", "cache-references: not counted");
+	not_counted(PERF_TYPE_HARDWARE, 3, "cache-misses", "cache-misses: not counted");
+	not_counted(PERF_TYPE_HARDWARE, 6, "bus-cycles", "bus-cycles: not counted");
+	not_counted(PERF_TYPE_HARDWARE, 9, "ref-cycles", "ref-cycles: not counted");
+	out("\n");
+
+	task_switches();
+	finish(passed, failed);
+}

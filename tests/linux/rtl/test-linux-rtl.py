@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""linux-rtl.py against fake-model.py: the stages, the M-mode sums and the
+verdicts it reports, and its messages for bad input, in seconds and without
+the CVA6 model (the model's own run is the linux-rtl-earlycon test)."""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOOL = os.path.join(HERE, "linux-rtl.py")
+FAKE = os.path.join(HERE, "fake-model.py")
+failed = checks = 0
+
+
+def check(ok, what):
+    global failed, checks
+    checks += 1
+    print(("ok - " if ok else "FAIL - ") + what, flush=True)
+    failed += not ok
+
+
+def image(path, mem):
+    """A file that passes for an rv64 Image: the header's image_size and magic."""
+    head = bytearray(4096)
+    struct.pack_into("<QQ", head, 8, 0x200000, mem)
+    head[48:56] = b"RISCV\0\0\0"
+    head[56:60] = b"RSC\x05"
+    open(path, "wb").write(head)
+
+
+def tool(work, scenario, *extra, model=FAKE):
+    js = os.path.join(work, scenario + ".json")
+    env = dict(os.environ, FAKE_SCENARIO=scenario)
+    r = subprocess.run([sys.executable, TOOL, "--model", model, "--kernel", work + "/Image",
+                        "--initrd", work + "/initrd", "--firmware", work + "/fw.elf",
+                        "--max-cycles", "50000", "--json", js, *extra],
+                       capture_output=True, text=True, env=env, timeout=120)
+    fig = json.load(open(js)) if os.path.exists(js) else None
+    return r.returncode, r.stdout + r.stderr, fig
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="test-linux-rtl.")
+    image(work + "/Image", 0x10000)
+    open(work + "/initrd", "wb").write(b"\0" * 512)
+    # A firmware ELF with a tohost symbol, as Tally's: the run ends on its store there.
+    open(work + "/fw.S", "w").write(".text\n.globl _start\n_start: j _start\n"
+                                    ".data\n.globl tohost\ntohost: .dword 0\n")
+    subprocess.run(["riscv64-unknown-elf-gcc", "-nostdlib", "-march=rv64imac", "-mabi=lp64",
+                    "-Wl,-Ttext=0x80000000", "-o", work + "/fw.elf", work + "/fw.S"], check=True)
+
+    rc, out, fig = tool(work, "ok")
+    s = (fig or {}).get("stages", {})
+    check(rc == 0 and "powered off through SRST" in out, f"a boot that passes and powers off: exit 0 (got {rc})")
+    check(s.get("payload") == 1000 and s.get("line") == 1990 and s.get("init") == 4000 and s.get("stop") == 4100,
+          f"stages: payload 1000, first SBI call 1990, /init 4000, stop 4100 (got {s})")
+    check(fig and fig["boot_m_cycles"] == 170 and fig["boot_m_share"] == 5.67,
+          f"M-mode from payload to /init: 170 cycles, 5.67 % of 3000 (got {fig and fig.get('boot_m_cycles')}, {fig and fig.get('boot_m_share')})")
+    check(fig and fig["m_cycles"] == 270 and fig["m_entries"] == 3,
+          f"M-mode to the end: 270 cycles in 3 entries (got {fig and fig['m_cycles']}, {fig and fig['m_entries']})")
+    check("linux-rtl: cycles to payload 1,000, line 1,990, init 4,000, stopped at 4,100" in out,
+          "the summary line gives every stage")
+
+    rc, out, _ = tool(work, "fail")
+    check(rc == 1 and "2 passed, 1 failed" in out, f"/init's failed check: exit 1 even though SRST ended the run (got {rc})")
+    rc, out, _ = tool(work, "panic")
+    check(rc == 1 and "kernel panic at stage kernel" in out and "Unable to mount root fs" in out,
+          f"a kernel panic: exit 1, the stage and the last console lines (got {rc})")
+    rc, out, _ = tool(work, "timeout")
+    check(rc == 1 and "no verdict from /init by 50,000 cycles (stage kernel" in out
+          and "Machine model: fake" in out, f"past --max-cycles: exit 1, the stage and the last lines (got {rc})")
+    rc, out, _ = tool(work, "nosrst")
+    check(rc == 1 and "did not end on the firmware's power-off" in out,
+          f"/init passed but no SRST power-off: exit 1 (got {rc})")
+    rc, out, _ = tool(work, "ok", "--until", "line", "--lines", "2")
+    check(rc == 0 and "the first at 1,990 cycles" in out, f"--until line: the earlycon smoke's pass (got {rc})")
+
+    image(work + "/Image", 20 << 20)
+    rc, out, _ = tool(work, "ok")
+    check(rc == 2 and "the model preloads only 16777216 (16 MiB)" in out,
+          f"a kernel too big for the preload: exit 2 and why (got {rc}: {out.strip()[-200:]})")
+    open(work + "/Image", "wb").write(b"\x7fELF" + b"\0" * 100)
+    rc, out, _ = tool(work, "ok")
+    check(rc == 2 and "not a RISC-V Linux Image" in out, f"a vmlinux given as --kernel: exit 2 and why (got {rc})")
+    image(work + "/Image", 0x10000)
+    rc, out, _ = tool(work, "ok", model=work + "/no-such-model")
+    check(rc == 77 and "no CVA6 model" in out, f"a missing model: exit 77 and where to find one (got {rc})")
+
+    subprocess.run(["rm", "-rf", work])
+    print(f"{checks - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
