@@ -126,7 +126,7 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
     initrd_off = align(max(fw_off + fw_size, PAYLOAD_OFF + k_mem), 4096)
     initrd_size = os.path.getsize(initrd)
     dtb_off = align(initrd_off + initrd_size, 4096)
-    dts = open(os.path.join(HERE, "testharness.dts.in")).read()
+    dts = open(a.dts).read()
     for k, v in {"BOOTARGS": a.bootargs, "INITRD_START": hex(BASE + initrd_off),
                  "INITRD_END": hex(BASE + initrd_off + initrd_size), "ISA": "rv64imafdc",
                  "MMU": "riscv,sv39"}.items():
@@ -241,6 +241,12 @@ def main():
                     help="stop at this stage: 'line' is the CI smoke test")
     ap.add_argument("--lines", type=int, default=3,
                     help="with --until line: console lines of the kernel to wait for")
+    ap.add_argument("--dts", default=os.path.join(HERE, "testharness.dts.in"),
+                    help="the tree's source, with @BOOTARGS@, @INITRD_START@, @INITRD_END@, "
+                    "@ISA@ and @MMU@ to fill in (default: the testharness's)")
+    ap.add_argument("--image-only", metavar="OUT",
+                    help="build the one image, write it to OUT (.elf: as the model loads it; "
+                    "else raw, for an SD card's first partition) and stop")
     ap.add_argument("--json", help="write the figures here")
     ap.add_argument("--log", help="write the console here")
     ap.add_argument("--quiet", action="store_true", help="no console, progress only")
@@ -248,7 +254,7 @@ def main():
     a = ap.parse_args()
 
     model = find_model(a.model)
-    if not model or not os.access(model, os.X_OK):
+    if not a.image_only and (not model or not os.access(model, os.X_OK)):
         fail(f"no CVA6 model: {model or 'none found'} (give --model, or set CVA6_SIM_RV64; "
              "../shared/rtl/cva6 has Variane_testharness-cv64a6_imafdc_sv39[-fast])", 77)
     for f in (a.kernel, a.initrd, a.firmware):
@@ -267,6 +273,15 @@ def main():
     fw = a.firmware or own_firmware()
     fw_bin, tohost = firmware_image(fw, work, objcopy, nm)
     elf, layout = make_blob(a, work, fw_bin, kernel, initrd, cc)
+    if a.image_only:
+        if a.image_only.endswith(".elf"):
+            run(["cp", elf, a.image_only])
+        else:
+            run([objcopy, "-O", "binary", elf, a.image_only])
+        print(f"linux-rtl: {a.image_only}: firmware at {BASE:#x}, kernel at "
+              f"{BASE + PAYLOAD_OFF:#x}, initrd at {layout['initrd_at']:#x}, tree at "
+              f"{layout['dtb_at']:#x}; {layout['blob']} bytes")
+        return 0
     markers = {}
     if init_elf:
         syms = symbols(init_elf, "riscv64-linux-gnu-nm")
@@ -368,7 +383,8 @@ def main():
     fig = {"firmware": os.path.basename(fw), "kernel": os.path.basename(kernel),
            "wall_s": round(wall), "build_s": round(t0 - t_build), "layout": layout,
            "stages": dict(trace.at), "m_cycles": trace.m_cycles,
-           "m_entries": trace.m_entries, "verdict": verdict}
+           "m_entries": trace.m_entries, "verdict": verdict, "bootargs": a.bootargs,
+           "powered_off": bool(ended and ended.group(1) == "SUCCESS" and model_rc == 0)}
     fig["stages"]["stop"] = stopped
     if "init" in trace.at and "payload" in trace.at:
         boot = trace.at["init"] - trace.at["payload"]

@@ -49,6 +49,23 @@ tally_cva6_rtl_image(tally-conformance test_cva6)
 if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
   tally_test(linux-perf-cva6 LABELS linux pmu COMMAND ${CMAKE_SOURCE_DIR}/tests/linux/run-linux-perf.sh
     ${CMAKE_BINARY_DIR} ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin 1 cva6 PROPERTIES TIMEOUT 1800)
+
+  # Linux on the cv64a6 model itself (scripts/linux-rtl.sh, docs/boards/cva6.md).
+  # The driver against a fake model: stages, M-mode sums, verdicts, bad input.
+  set(linux_rtl ${CMAKE_SOURCE_DIR}/tests/linux/rtl)
+  tally_test(linux-rtl-tool LABELS linux COMMAND python3 ${linux_rtl}/test-linux-rtl.py)
+  # In CI: Tally hands the project's kernel to the model, whose earlycon
+  # prints its first lines (about 0.6 M cycles); skipped without a model.
+  tally_test(linux-rtl-earlycon LABELS rtl linux COMMAND python3 ${linux_rtl}/linux-rtl.py
+    --firmware ${CMAKE_BINARY_DIR}/tally.elf --until line --lines 3 --max-cycles 3000000
+    PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 1800)
+  # The whole boot, Tally and OpenSBI 1.1 side by side, against the figures
+  # docs quote: about 90 minutes of both cores, so `long` (not in CI).
+  tally_test(linux-rtl-figures LABELS long rtl linux COMMAND python3
+    ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py ${CMAKE_BINARY_DIR}
+    PROPERTIES TIMEOUT 10800)
+  tally_test(linux-rtl-figures-selftest LABELS docs COMMAND python3
+    ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py --self-test)
 endif()
 
 # The call-cost benchmark on the RTL models, in core cycles, with Debian's

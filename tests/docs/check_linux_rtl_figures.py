@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Check (or --update) the figures of Linux on the CVA6 model in the docs.
+
+    check_linux_rtl_figures.py BUILD_DIR              run both boots, compare
+    check_linux_rtl_figures.py --from TALLY.json OSBI.json   compare given runs
+    check_linux_rtl_figures.py --update TALLY.json OSBI.json write the blocks
+    check_linux_rtl_figures.py --self-test
+
+A run is tests/linux/rtl/linux-rtl.py's --json: Tally (BUILD_DIR's
+tally.elf) and Debian's OpenSBI 1.1 booting the same kernel, /init and
+tree on the cv64a6 model, side by side (about 90 minutes of both cores:
+the `long` test linux-rtl-figures). The blocks are
+<!-- linux-rtl figures --> (docs/benchmark.md, docs/boards/cva6.md) and
+<!-- linux-rtl perf --> (docs/boards/cva6.md: rtl-init's perf stat on
+Tally). The model is cycle-exact, but a kernel built again differs in its
+build date and so by a few cycles: the words must match exactly, each
+number within one unit of its last digit + 0.5 % of the document's (a
+changed digit in the top three fails).
+"""
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+root = pathlib.Path(__file__).resolve().parents[2]
+OPENSBI = "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf"
+BLOCKS = {"figures": re.compile(r"(<!-- linux-rtl figures -->\n)(.*?)(<!-- linux-rtl figures end -->)", re.S),
+          "perf": re.compile(r"(<!-- linux-rtl perf -->\n)(.*?)(<!-- linux-rtl perf end -->)", re.S)}
+NUM = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+
+
+def n(v):
+    return f"{v:,}"
+
+
+def render(t, o):
+    ts, os_ = t["stages"], o["stages"]
+
+    def row(what, a, b, diff=None):
+        return f"| {what} | {a} | {b} | {diff if diff is not None else '—'} |"
+
+    def both(key):
+        a, b = ts.get(key), os_.get(key)
+        return row(STAGE[key], n(a) if a else "—", n(b) if b else "—",
+                   f"{b / a:.1f}×" if a and b else None)
+    STAGE = {"payload": "the payload's first instruction (firmware boot)",
+             "line": "the kernel's first line (its first SBI call, earlycon=sbi)",
+             "init": "/init's first instruction"}
+    lines = [f"Cycles of the cv64a6 core from reset, Linux 6.1 (`tests/linux/kernel.config`) "
+             f"and rtl-init booted by `scripts/linux-rtl.sh` with bootargs `{t['bootargs']}` "
+             f"(one run each; the model is cycle-exact):", "",
+             "| cycles to | Tally | OpenSBI 1.1 | OpenSBI 1.1 / Tally |", "|---|---|---|---|"]
+    lines += [both(k) for k in ("payload", "line", "init")]
+    off = lambda f: n(f["stages"]["stop"]) if f.get("powered_off") else "none: no reset device"
+    lines.append(row("power-off through SRST", off(t), off(o)))
+    lines += ["", "| M-mode (retire-to-retire gaps ending on an M-mode instruction) | Tally | "
+              "OpenSBI 1.1 | OpenSBI 1.1 / Tally |", "|---|---|---|---|"]
+
+    def ratio(a, b):
+        return f"{b / a:.1f}×" if a else None
+    lines.append(row("cycles from the payload's entry to /init", f"{n(t['boot_m_cycles'])} "
+                     f"({t['boot_m_share']} %)", f"{n(o['boot_m_cycles'])} ({o['boot_m_share']} %)",
+                     ratio(t["boot_m_cycles"], o["boot_m_cycles"])))
+    lines.append(row("entries into M-mode, payload to /init", n(t["boot_m_entries"]),
+                     n(o["boot_m_entries"]), ratio(t["boot_m_entries"], o["boot_m_entries"])))
+    a, b = t["boot_m_cycles"] / t["boot_m_entries"], o["boot_m_cycles"] / o["boot_m_entries"]
+    lines.append(row("cycles per entry, payload to /init", f"{a:.1f}", f"{b:.1f}", ratio(a, b)))
+    for k, what in (("counted", "a task counted ({cycles, instructions})"),
+                    ("plain", "no perf event")):
+        ws, wo = t["switch"], o["switch"]
+        lines.append(row(f"cycles per task switch, {what}", n(ws[f"m_per_switch_{k}"]),
+                         n(wo[f"m_per_switch_{k}"]),
+                         ratio(ws[f"m_per_switch_{k}"], wo[f"m_per_switch_{k}"])))
+    lines += ["", "| task switch (sched_yield ping-pong, 80 a round), all modes | Tally | "
+              "OpenSBI 1.1 | OpenSBI 1.1 − Tally |", "|---|---|---|---|"]
+    for k, what in (("counted", "a task counted"), ("plain", "no perf event")):
+        a, b = t["switch"][f"cycles_per_switch_{k}"], o["switch"][f"cycles_per_switch_{k}"]
+        lines.append(row(f"cycles per switch, {what}", n(a), n(b), f"{b - a:,.1f}"))
+    v = lambda f: f"{f['verdict'][0]} passed, {f['verdict'][1]} failed" if f.get("verdict") else "—"
+    lines.append(row("rtl-init's checks", v(t), v(o)))
+    return {"figures": "\n".join(lines) + "\n",
+            "perf": "```\n" + "\n".join(l.rstrip() for l in t["perf"]).strip("\n") + "\n```\n"}
+
+
+def same(have, want):
+    """The words equal, every number within one unit of its last digit + 0.5 %."""
+    if NUM.sub("#", have) != NUM.sub("#", want):
+        return False
+    for h, w in zip(NUM.findall(have), NUM.findall(want)):
+        a, b = float(h.replace(",", "")), float(w.replace(",", ""))
+        unit = 10.0 ** -len(h.split(".")[1]) if "." in h else 1.0
+        if abs(a - b) > unit + 0.005 * abs(a):
+            return False
+    return True
+
+
+def self_test():
+    row = "| /init's first instruction | 61,234,567 | 68,345,678 | 1.1× |"
+    cases = [(row, True), (row.replace("61,234,567", "61,234,999"), True),
+             (row.replace("61,234,567", "62,234,567"), False),
+             (row.replace("1.1×", "1.2×"), True), (row.replace("1.1×", "1.4×"), False), (row.replace("/init", "init"), False)]
+    bad = [c for c, want in cases if same(row, c) != want]
+    for c in bad:
+        print(f"self-test: wrong verdict for {c}")
+    print("self-test: " + ("FAIL" if bad else f"ok ({len(cases)} cases)"))
+    return 1 if bad else 0
+
+
+def boot(build, fw, out):
+    """One linux-rtl.py run into out (JSON), started in the background."""
+    return subprocess.Popen([sys.executable, str(root / "tests" / "linux" / "rtl" / "linux-rtl.py"),
+                             "--firmware", fw, "--json", out, "--log", out + ".console", "--quiet"])
+
+
+def docs():
+    return [root / "docs" / "benchmark.md", root / "docs" / "boards" / "cva6.md"]
+
+
+def main():
+    args = sys.argv[1:]
+    if args == ["--self-test"]:
+        return self_test()
+    if args[:1] in (["--update"], ["--from"]) and len(args) == 3:
+        t, o = (json.load(open(p)) for p in args[1:])
+    elif len(args) == 1:
+        d = os.path.join(args[0], "linux-rtl")
+        os.makedirs(d, exist_ok=True)
+        runs = [boot(args[0], os.path.join(args[0], "tally.elf"), d + "/tally.json"),
+                boot(args[0], OPENSBI, d + "/opensbi.json")]
+        for p in runs:
+            p.wait()
+        try:
+            t, o = (json.load(open(d + f)) for f in ("/tally.json", "/opensbi.json"))
+        except (OSError, ValueError) as e:
+            print(f"a run left no figures ({e}): see the runs' output above")
+            return 1
+    else:
+        print(__doc__)
+        return 2
+    blocks = render(t, o)
+    bad, found = [], set()
+    for doc in docs():
+        text = doc.read_text()
+        for name, rx in BLOCKS.items():
+            for m in rx.finditer(text):
+                found.add(name)
+                have, want = m.group(2).splitlines(), blocks[name].splitlines()
+                for i in range(max(len(have), len(want))):
+                    h = have[i] if i < len(have) else "(nothing)"
+                    w = want[i] if i < len(want) else "(nothing)"
+                    if not same(h, w):
+                        bad.append(f"{doc.relative_to(root)}: the linux-rtl {name} block, line "
+                                   f"{i + 1}:\n  document: {h}\n  measured: {w}")
+            if args[0] == "--update":
+                text = rx.sub(lambda m: m.group(1) + blocks[name] + m.group(3), text)
+        if args[0] == "--update":
+            doc.write_text(text)
+    if found != set(BLOCKS):
+        print(f"missing blocks: {sorted(set(BLOCKS) - found)}")
+        return 1
+    if args[0] == "--update":
+        print("updated the linux-rtl blocks")
+        return 0
+    for b in bad:
+        print(b)
+    if bad:
+        print("check_linux_rtl_figures.py --update TALLY.json OSBI.json writes the measured blocks")
+        return 1
+    print("the linux-rtl blocks match these runs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
