@@ -40,19 +40,6 @@
 
 #include "init-lib.h"
 
-#define SYS_pipe2 59
-#define SYS_close 57
-#define SYS_read 63
-#define SYS_ioctl 29
-#define SYS_exit_group 94
-#define SYS_nanosleep 101
-#define SYS_clock_gettime 113
-#define SYS_sched_setscheduler 119
-#define SYS_sched_setaffinity 122
-#define SYS_clone 220
-#define SYS_perf_event_open 241
-#define SYS_wait4 260
-
 /* The kernel enters with sp at argc, argv[], NULL, envp[], NULL. */
 __asm__(".globl _start\n_start:\n mv a0, sp\n j start_c\n");
 
@@ -99,8 +86,6 @@ static long num(char **envp, const char *name, long dflt)
 	return v;
 }
 
-#define PERF_TYPE_HARDWARE 0
-#define PERF_TYPE_RAW 4
 #define PERF_COUNT_HW_CPU_CYCLES 0
 #define PERF_COUNT_HW_INSTRUCTIONS 1
 /*

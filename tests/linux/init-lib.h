@@ -21,8 +21,38 @@ static inline long sys(long n, long a, long b, long c, long d, long e)
 	return sys6(n, a, b, c, d, e, 0);
 }
 
+/* The system calls the inits make (include/uapi/asm-generic/unistd.h). */
+#define SYS_ioctl 29
+#define SYS_close 57
+#define SYS_pipe2 59
+#define SYS_read 63
 #define SYS_write 64
+#define SYS_exit 93
+#define SYS_exit_group 94
+#define SYS_nanosleep 101
+#define SYS_clock_gettime 113
+#define SYS_sched_setscheduler 119
+#define SYS_sched_setaffinity 122
+#define SYS_sched_yield 124
 #define SYS_reboot 142
+#define SYS_prctl 167
+#define SYS_getpid 172
+#define SYS_getppid 173
+#define SYS_munmap 215
+#define SYS_clone 220
+#define SYS_mmap 222
+#define SYS_perf_event_open 241
+#define SYS_wait4 260
+
+/* perf_event_open's types and ioctls (include/uapi/linux/perf_event.h). */
+#define PERF_TYPE_HARDWARE 0
+#define PERF_TYPE_HW_CACHE 3
+#define PERF_TYPE_RAW 4
+#define IOC_ENABLE 0x2400
+#define IOC_DISABLE 0x2401
+#define IOC_RESET 0x2403
+/* A PERF_TYPE_HW_CACHE config: cache, operation, result. */
+#define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
 
 static inline void out(const char *s)
 {

@@ -10,21 +10,6 @@
 
 #include "init-lib.h"
 
-#define SYS_ioctl 29
-#define SYS_nanosleep 101
-#define SYS_read 63
-#define SYS_sched_setaffinity 122
-#define SYS_perf_event_open 241
-#define SYS_mmap 222
-#define SYS_close 57
-
-#define PERF_TYPE_HARDWARE 0
-#define PERF_TYPE_HW_CACHE 3
-#define PERF_TYPE_RAW 4
-#define IOC_ENABLE 0x2400
-#define IOC_DISABLE 0x2401
-#define IOC_RESET 0x2403
-
 static int passed, failed;
 
 static void check(int ok, const char *what, uint64_t got)
@@ -125,8 +110,6 @@ static int ran(uint32_t type, uint64_t config)
 	sys(SYS_close, fd, 0, 0, 0, 0);
 	return n == sizeof(v) && v[2] > 0;
 }
-
-#define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
 
 /*
  * The CVA6 stand-in (tally-qemu.bin: the cva6 backend on QEMU with six hpm

@@ -24,27 +24,9 @@
 
 #include "init-lib.h"
 
-#define SYS_ioctl 29
-#define SYS_close 57
-#define SYS_read 63
-#define SYS_munmap 215
-#define SYS_nanosleep 101
-#define SYS_clock_gettime 113
-#define SYS_getpid 172
-#define SYS_mmap 222
-#define SYS_perf_event_open 241
-#define SYS_prctl 167
 #define PR_TASK_PERF_EVENTS_DISABLE 31
 #define PR_TASK_PERF_EVENTS_ENABLE 32
 
-#define PERF_TYPE_HARDWARE 0
-#define PERF_TYPE_HW_CACHE 3
-#define PERF_TYPE_RAW 4
-#define IOC_ENABLE 0x2400
-#define IOC_DISABLE 0x2401
-#define IOC_RESET 0x2403
-
-#define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
 #define FW(code) ((1ULL << 63) | (code))   /* Linux 6.1: raw bit 63 = SBI firmware event */
 
 struct event { uint32_t type; uint64_t config; const char *name; };

@@ -12,24 +12,6 @@
 
 #include "../init-lib.h"
 
-#define SYS_ioctl 29
-#define SYS_close 57
-#define SYS_read 63
-#define SYS_exit 93
-#define SYS_sched_yield 124
-#define SYS_getppid 173
-#define SYS_clone 220
-#define SYS_wait4 260
-#define SYS_perf_event_open 241
-
-#define PERF_TYPE_HARDWARE 0
-#define PERF_TYPE_HW_CACHE 3
-#define PERF_TYPE_RAW 4
-#define IOC_ENABLE 0x2400
-#define IOC_DISABLE 0x2401
-#define IOC_RESET 0x2403
-#define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
-
 static int passed, failed;
 static volatile uint64_t sink;
 
