@@ -419,7 +419,9 @@ def main():
     if "switch" in fig:
         sw = (f", M-mode per task switch {fig['switch']['m_per_switch_counted']} cycles counted, "
               f"{fig['switch']['m_per_switch_plain']} plain")
-    print(f"linux-rtl: cycles to {', '.join(parts) or 'no stage'}, stopped at {stopped:,}"
+    end = (f"power-off {stopped:,}" if fig["powered_off"] else
+           f"no power-off, stopped at {stopped:,}")
+    print(f"linux-rtl: cycles to {', '.join(parts) or 'no stage'}, {end}"
           f"{share}{sw}; {wall:.0f} s", flush=True)
 
     if a.until == "line":

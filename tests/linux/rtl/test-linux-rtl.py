@@ -62,7 +62,7 @@ def main():
           f"M-mode from payload to /init: 170 cycles, 5.67 % of 3000 (got {fig and fig.get('boot_m_cycles')}, {fig and fig.get('boot_m_share')})")
     check(fig and fig["m_cycles"] == 270 and fig["m_entries"] == 3,
           f"M-mode to the end: 270 cycles in 3 entries (got {fig and fig['m_cycles']}, {fig and fig['m_entries']})")
-    check("linux-rtl: cycles to payload 1,000, line 1,990, init 4,000, stopped at 4,100" in out,
+    check("linux-rtl: cycles to payload 1,000, line 1,990, init 4,000, power-off 4,100" in out,
           "the summary line gives every stage")
 
     rc, out, _ = tool(work, "fail")
@@ -74,7 +74,7 @@ def main():
     check(rc == 1 and "no verdict from /init by 50,000 cycles (stage kernel" in out
           and "Machine model: fake" in out, f"past --max-cycles: exit 1, the stage and the last lines (got {rc})")
     rc, out, _ = tool(work, "nosrst")
-    check(rc == 1 and "did not end on the firmware's power-off" in out,
+    check(rc == 1 and "did not end on the firmware's power-off" in out and "no power-off, stopped at 50,000" in out,
           f"/init passed but no SRST power-off: exit 1 (got {rc})")
     rc, out, _ = tool(work, "ok", "--until", "line", "--lines", "2")
     check(rc == 0 and "the first at 1,990 cycles" in out, f"--until line: the earlycon smoke's pass (got {rc})")
