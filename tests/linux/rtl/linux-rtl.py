@@ -33,7 +33,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 BASE = 0x80000000
 PRELOAD = 16 << 20          # the model preloads one section of at most 16 MiB
 PAYLOAD_OFF = 0x200000      # where fw_jump firmware jumps on rv64 (Tally, OpenSBI)
-BOOTARGS = "earlycon=sbi console=ttyS0,115200 mem=128M panic=-1"
+BOOTARGS = "earlycon=sbi console=ttyS0,115200 mem=128M panic=-1 printk.devkmsg=on"
 MARKERS = ("rtl_mark_counted_begin", "rtl_mark_counted_end",
            "rtl_mark_plain_begin", "rtl_mark_plain_end")
 

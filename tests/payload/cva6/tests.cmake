@@ -54,6 +54,10 @@ if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
   # The driver against a fake model: stages, M-mode sums, verdicts, bad input.
   set(linux_rtl ${CMAKE_SOURCE_DIR}/tests/linux/rtl)
   tally_test(linux-rtl-tool LABELS linux COMMAND python3 ${linux_rtl}/test-linux-rtl.py)
+  # rtl-init's text on a UART with no interrupt, as the testharness's: QEMU
+  # virt with its tree's UART interrupt taken away (the model lost it).
+  tally_test(linux-rtl-polled-console LABELS linux COMMAND python3 ${linux_rtl}/test-polled-console.py
+    ${TALLY_QEMU} ${CMAKE_BINARY_DIR}/tally-qemu.bin ${CMAKE_BINARY_DIR} PROPERTIES TIMEOUT 900)
   # In CI: Tally hands the project's kernel to the model, whose earlycon
   # prints its first lines (about 0.6 M cycles); skipped without a model.
   tally_test(linux-rtl-earlycon LABELS rtl linux COMMAND python3 ${linux_rtl}/linux-rtl.py
