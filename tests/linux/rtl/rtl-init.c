@@ -4,8 +4,9 @@
  * hand, through Linux's riscv_pmu_sbi and Tally's CVA6 backend. Each of
  * CVA6's events is counted around a workload made to provoke it, printed
  * the way `perf stat` prints it, and checked where the core's count is
- * known. Then two rounds of task switches, one with a counted task, one
- * without, between markers linux-rtl.py finds in the instruction trace.
+ * known. Then two rounds of task switches (a pipe ping-pong), one with a
+ * counted task, one without, between markers linux-rtl.py finds in the
+ * instruction trace.
  * Workloads are small: the model runs about 20 k cycles a second.
  */
 #include <stdint.h>
@@ -252,64 +253,93 @@ static void not_counted(uint32_t type, uint64_t config, const char *name, const 
 
 /* ---- task switches (linux-rtl.py counts M-mode cycles between the markers) ---- */
 
-#define SWITCHES 40
+#define ROUND_TRIPS 40   /* 80 task switches a round */
 
 __attribute__((noinline)) void rtl_mark_counted_begin(void) { __asm__ volatile(""); }
 __attribute__((noinline)) void rtl_mark_counted_end(void) { __asm__ volatile(""); }
 __attribute__((noinline)) void rtl_mark_plain_begin(void) { __asm__ volatile(""); }
 __attribute__((noinline)) void rtl_mark_plain_end(void) { __asm__ volatile(""); }
 
-/* fork(): the child yields as often as the parent, then exits. */
-static long spawn_yielder(void)
+/*
+ * A byte over a pipe and back, between this task and a child: each read
+ * blocks until the other task has run, so every round trip is exactly two
+ * switches on the one CPU (sched_yield does not promise one).
+ */
+struct pingpong { int ping[2], pong[2]; long pid; };
+
+static int pingpong_start(struct pingpong *p)
 {
-	long pid = sys(SYS_clone, 17 /* SIGCHLD */, 0, 0, 0, 0);
-	if (pid == 0) {
-		for (int i = 0; i < SWITCHES + 2; i++)
-			sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	char c = 0;
+	if (sys(SYS_pipe2, (long)p->ping, 0, 0, 0, 0) || sys(SYS_pipe2, (long)p->pong, 0, 0, 0, 0))
+		return 0;
+	p->pid = sys(SYS_clone, 17 /* SIGCHLD */, 0, 0, 0, 0);
+	if (p->pid == 0) {
+		for (int i = 0; i < ROUND_TRIPS + 1; i++) {
+			sys(SYS_read, p->ping[0], (long)&c, 1, 0, 0);
+			sys(SYS_write, p->pong[1], (long)&c, 1, 0, 0);
+		}
 		sys(SYS_exit, 0, 0, 0, 0, 0);
 	}
-	return pid;
+	return p->pid > 0;
 }
 
-static void yields(void)
+/* n round trips; returns how many came back. */
+static int pingpong(struct pingpong *p, int n)
 {
-	for (int i = 0; i < SWITCHES; i++)
-		sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	char c = 'x';
+	int back = 0;
+	for (int i = 0; i < n; i++) {
+		sys(SYS_write, p->ping[1], (long)&c, 1, 0, 0);
+		back += sys(SYS_read, p->pong[0], (long)&c, 1, 0, 0) == 1;
+	}
+	return back;
+}
+
+static void pingpong_end(struct pingpong *p)
+{
+	int status;
+	sys(SYS_wait4, p->pid, (long)&status, 0, 0, 0);
+	for (int i = 0; i < 2; i++) {
+		sys(SYS_close, p->ping[i], 0, 0, 0, 0);
+		sys(SYS_close, p->pong[i], 0, 0, 0, 0);
+	}
 }
 
 static void task_switches(void)
 {
 	struct perf_attr a = { .type = PERF_TYPE_HARDWARE, .size = sizeof(a), .config = 1 };
 	struct perf_attr c = { .type = PERF_TYPE_HARDWARE, .size = sizeof(c), .config = 0 };
-	long pid, fd1, fd2;
-	int status;
+	struct pingpong p;
+	uint64_t insns = 0;
+	long fd1, fd2;
+	int ok, back;
 
 	/* Counted: this task has two counters running; every switch out and in
 	 * stops and starts them through the firmware. */
 	fd1 = sys(SYS_perf_event_open, (long)&a, 0, -1, -1, 0);
 	fd2 = sys(SYS_perf_event_open, (long)&c, 0, -1, -1, 0);
-	pid = spawn_yielder();
-	sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	ok = pingpong_start(&p) && pingpong(&p, 1) == 1;   /* the child is running */
 	rtl_mark_counted_begin();
-	yields();
+	back = pingpong(&p, ROUND_TRIPS);
 	rtl_mark_counted_end();
-	sys(SYS_wait4, pid, (long)&status, 0, 0, 0);
+	pingpong_end(&p);
+	sys(SYS_read, fd1, (long)&insns, 8, 0, 0);
 	sys(SYS_close, fd1, 0, 0, 0, 0);
 	sys(SYS_close, fd2, 0, 0, 0, 0);
-	check(fd1 >= 0 && fd2 >= 0 && pid > 0, "task switches with a counted task");
+	check(ok && fd1 >= 0 && fd2 >= 0 && back == ROUND_TRIPS && insns > 0,
+	      "task switches with a counted task (its counters ran)");
 
-	pid = spawn_yielder();
-	sys(SYS_sched_yield, 0, 0, 0, 0, 0);
+	ok = pingpong_start(&p) && pingpong(&p, 1) == 1;
 	rtl_mark_plain_begin();
-	yields();
+	back = pingpong(&p, ROUND_TRIPS);
 	rtl_mark_plain_end();
-	sys(SYS_wait4, pid, (long)&status, 0, 0, 0);
-	check(pid > 0, "task switches with no counter");
+	pingpong_end(&p);
+	check(ok && back == ROUND_TRIPS, "task switches with no counter");
 	out("# task switches: ");
-	out_num(2 * SWITCHES);
-	out(" per round (");
-	out_num(SWITCHES);
-	out(" sched_yield each way)\n");
+	out_num(2 * ROUND_TRIPS);
+	out(" a round (");
+	out_num(ROUND_TRIPS);
+	out(" pipe round trips with a child)\n");
 }
 
 static uint64_t rdtime(void)
