@@ -10,6 +10,8 @@ stages, M-mode sums and verdicts are checked in seconds:
   panic    the kernel panics before /init;
   timeout  the kernel runs until +time_out;
   nosrst   /init passes, then nothing ends the run but +time_out.
+  sigterm  /init passes, then the model is stopped by a signal: it says
+           SUCCESS and exits 0, but no store to tohost ended it.
 """
 import os
 import sys
@@ -34,6 +36,7 @@ def end(cycle, code):
     if code is None:
         say(f"{elf} *** FAILED *** (tohost = 2147483647) after {time_out} cycles")
         sys.exit(255)
+    say(f"*** [rvfi_tracer] INFO: Simulation terminated after {cycle} cycles!")
     word = "SUCCESS" if code == 0 else "FAILED"
     say(f"{elf} *** {word} *** (tohost = {code}) after {cycle} cycles")
     sys.exit(code)
@@ -72,6 +75,10 @@ if scenario == "fail":
 else:
     say("3 passed, 0 failed")
 say("reboot: Power down")
+if scenario == "sigterm":
+    trace.close()
+    say(f"{elf} *** SUCCESS *** (tohost = 0) after 4100 cycles")
+    sys.exit(0)
 if scenario == "nosrst":
     t(time_out, 0xffffffff80003000, "S")
     end(time_out, None)

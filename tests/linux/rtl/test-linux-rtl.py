@@ -76,6 +76,9 @@ def main():
     rc, out, _ = tool(work, "nosrst")
     check(rc == 1 and "did not end on the firmware's power-off" in out and "no power-off, stopped at 50,000" in out,
           f"/init passed but no SRST power-off: exit 1 (got {rc})")
+    rc, out, _ = tool(work, "sigterm")
+    check(rc == 1 and "no power-off" in out,
+          f"a model stopped by a signal says SUCCESS, but that is no power-off: exit 1 (got {rc})")
     rc, out, _ = tool(work, "ok", "--until", "line", "--lines", "2")
     check(rc == 0 and "the first at 1,990 cycles" in out, f"--until line: the earlycon smoke's pass (got {rc})")
 
