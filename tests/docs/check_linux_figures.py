@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 
+from blocks import line_diffs
+
 root = pathlib.Path(__file__).resolve().parents[2]
 NUM = re.compile(r"-?\d+(?:\.\d+)?")
 
@@ -44,6 +46,9 @@ def self_test():
              (row.replace("1454.3", "1464.3"), False), (row.replace("counted", "count"), False),
              (row + " 1 |", False)]
     bad = [c for c, want in cases if same(row, c) != want]
+    block = row + "\n" + row.replace("one task", "both tasks") + "\n"
+    if [d[0] for d in line_diffs(block, block.replace("7157.9", "7167.9") + "extra\n", same)] != [1, 2, 3]:
+        bad.append("line_diffs: a changed figure on lines 1 and 2 and an extra line 3")
     for c in bad:
         print(f"self-test: wrong verdict for {c}")
     print("self-test: " + ("FAIL" if bad else f"ok ({len(cases)} cases)"))
@@ -77,13 +82,9 @@ def main():
         text = doc.read_text()
         for m in BLOCK.finditer(text):
             found += 1
-            have, want = m.group(2).splitlines(), table.splitlines()
-            for i in range(max(len(have), len(want))):
-                h = have[i] if i < len(have) else "(nothing)"
-                w = want[i] if i < len(want) else "(nothing)"
-                if not same(h, w):
-                    bad.append(f"{doc.relative_to(root)}: the bench-linux.py block, line {i + 1}:\n"
-                               f"  document: {h}\n  measured: {w}")
+            for i, h, w in line_diffs(m.group(2), table, same):
+                bad.append(f"{doc.relative_to(root)}: the bench-linux.py block, line {i}:\n"
+                           f"  document: {h}\n  measured: {w}")
         if update:
             new = BLOCK.sub(lambda m: m.group(1) + table + m.group(3), text)
             if new != text:

@@ -24,6 +24,8 @@ import re
 import subprocess
 import sys
 
+from blocks import line_diffs
+
 root = pathlib.Path(__file__).resolve().parents[2]
 OPENSBI = "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf"
 BLOCKS = {"figures": re.compile(r"(<!-- linux-rtl figures -->\n)(.*?)(<!-- linux-rtl figures end -->)", re.S),
@@ -73,7 +75,7 @@ def render(t, o):
         lines.append(row(f"cycles per task switch, {what}", n(ws[f"m_per_switch_{k}"]),
                          n(wo[f"m_per_switch_{k}"]),
                          ratio(ws[f"m_per_switch_{k}"], wo[f"m_per_switch_{k}"])))
-    lines += ["", "| task switch (sched_yield ping-pong, 80 a round), all modes | Tally | "
+    lines += ["", "| task switch (a pipe ping-pong with a child, 80 a round), all modes | Tally | "
               "OpenSBI 1.1 | OpenSBI 1.1 − Tally |", "|---|---|---|---|"]
     for k, what in (("counted", "a task counted"), ("plain", "no perf event")):
         a, b = t["switch"][f"cycles_per_switch_{k}"], o["switch"][f"cycles_per_switch_{k}"]
@@ -146,13 +148,9 @@ def main():
         for name, rx in BLOCKS.items():
             for m in rx.finditer(text):
                 found.add(name)
-                have, want = m.group(2).splitlines(), blocks[name].splitlines()
-                for i in range(max(len(have), len(want))):
-                    h = have[i] if i < len(have) else "(nothing)"
-                    w = want[i] if i < len(want) else "(nothing)"
-                    if not same(h, w):
-                        bad.append(f"{doc.relative_to(root)}: the linux-rtl {name} block, line "
-                                   f"{i + 1}:\n  document: {h}\n  measured: {w}")
+                for i, h, w in line_diffs(m.group(2), blocks[name], same):
+                    bad.append(f"{doc.relative_to(root)}: the linux-rtl {name} block, line "
+                               f"{i}:\n  document: {h}\n  measured: {w}")
             if args[0] == "--update":
                 text = rx.sub(lambda m: m.group(1) + blocks[name] + m.group(3), text)
         if args[0] == "--update":
