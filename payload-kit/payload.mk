@@ -67,11 +67,14 @@ KIT_LDFLAGS = -march=$(ARCH) -mabi=$(ABI) -mcmodel=medany -nostdlib -nostartfile
 	-Wl,--gc-sections -Wl,--no-warn-rwx-segments
 comma := ,
 
-KIT_SRCS = $(TALLY_KIT_DIR)/lib/start.S $(TALLY_KIT_DIR)/lib/runtime.c
+# The kit's own objects go to a folder of their own, so that a payload
+# source named like one of them (start.S, harts.c) does not collide.
+KIT_LIB  = start.S runtime.c harts.c
+KIT_HDRS = $(wildcard $(TALLY_KIT_DIR)/include/tally/*.h)
 OBJDIR   = $(OUT)/.obj-$(NAME)
-OBJS     = $(patsubst %,$(OBJDIR)/%.o,$(notdir $(SRCS) $(KIT_SRCS)))
-vpath %.c $(sort $(dir $(SRCS) $(KIT_SRCS)))
-vpath %.S $(sort $(dir $(SRCS) $(KIT_SRCS)))
+OBJS     = $(patsubst %,$(OBJDIR)/%.o,$(notdir $(SRCS))) $(patsubst %,$(OBJDIR)/kit/%.o,$(KIT_LIB))
+vpath %.c $(sort $(dir $(SRCS)))
+vpath %.S $(sort $(dir $(SRCS)))
 
 all: $(OUT)/$(NAME).elf $(OUT)/$(NAME).bin
 
@@ -80,11 +83,13 @@ $(OUT)/$(NAME).elf: $(OBJS) $(TALLY_KIT_DIR)/lib/payload.ld
 $(OUT)/$(NAME).bin: $(OUT)/$(NAME).elf
 	$(OBJCOPY) -O binary $< $@
 
-$(OBJDIR)/%.c.o: %.c $(TALLY_KIT_DIR)/include/tally/sbi.h | $(OBJDIR)
+$(OBJDIR)/%.c.o: %.c $(KIT_HDRS) | $(OBJDIR)
 	$(CC) $(KIT_CFLAGS) $(CFLAGS) -c -o $@ $<
-$(OBJDIR)/%.S.o: %.S | $(OBJDIR)
+$(OBJDIR)/%.S.o: %.S $(KIT_HDRS) | $(OBJDIR)
 	$(CC) $(KIT_CFLAGS) $(CFLAGS) -c -o $@ $<
-$(OBJDIR):
+$(OBJDIR)/kit/%.o: $(TALLY_KIT_DIR)/lib/% $(KIT_HDRS) | $(OBJDIR)/kit
+	$(CC) $(KIT_CFLAGS) $(CFLAGS) -c -o $@ $<
+$(OBJDIR) $(OBJDIR)/kit:
 	mkdir -p $@
 
 clean:

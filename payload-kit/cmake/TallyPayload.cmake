@@ -72,7 +72,8 @@ function(tally_payload_kit name)
     message(FATAL_ERROR "tally_payload_kit(${name}): MODE ${K_MODE}: s or u")
   endif()
 
-  add_executable(${name}.elf ${K_SOURCES} ${TALLY_KIT_DIR}/lib/start.S ${TALLY_KIT_DIR}/lib/runtime.c)
+  add_executable(${name}.elf ${K_SOURCES} ${TALLY_KIT_DIR}/lib/start.S ${TALLY_KIT_DIR}/lib/runtime.c
+    ${TALLY_KIT_DIR}/lib/harts.c)
   target_include_directories(${name}.elf PRIVATE ${TALLY_KIT_DIR}/include)
   target_compile_definitions(${name}.elf PRIVATE ${mode_def})
   # GCC 12 wants zicsr/zifencei spelled out; the link names the plain ISA

@@ -10,7 +10,11 @@
  * (tally_exit: SRST shutdown, reason NONE for 0, SYSTEM_FAILURE otherwise).
  * Assembled with -DTALLY_KIT_SMODE for an S-mode payload; a U-mode payload
  * touches no CSR.
+ *
+ * tally_hart_entry is where tally_hart_start() (harts.c) sends a hart.
  */
+#include <tally/riscv.h>
+
 	.section .text.start, "ax"
 	.globl _start
 _start:
@@ -33,6 +37,19 @@ _start:
 #endif
 	call	main
 	tail	tally_exit		/* a0 = main's return value */
+
+/*
+ * A hart started by tally_hart_start(): a0 = hartid, a1 = its record in
+ * harts.c, whose first word is the top of its stack. Its own section, so
+ * that a payload that starts no hart links none of it.
+ */
+	.section .text.tally_hart_entry, "ax"
+	.balign 4
+	.globl tally_hart_entry
+tally_hart_entry:
+	tally_load_gp
+	LREG	sp, 0(a1)
+	tail	tally_hart_main
 
 #ifdef TALLY_KIT_SMODE
 /*

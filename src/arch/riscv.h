@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Architectural constants from the RISC-V privileged specification.
- * Numbers only: no code, so both C and assembly include this file.
+ * Numbers only: no code, so both C and assembly include this file. The
+ * payload kit ships a byte-equal copy, payload-kit/include/tally/riscv_spec.h
+ * (test kit-spec-copies), so that a kit copied anywhere builds.
  */
 #ifndef TALLY_ARCH_RISCV_H
 #define TALLY_ARCH_RISCV_H

@@ -3,7 +3,9 @@
  * The SBI specification's numbers (SBI 3.0): extension and function IDs,
  * error codes, and the encodings of every argument and flag Tally reads.
  * Numbers only: no firmware type, nothing but <stdint.h>, so firmware,
- * host tests and payloads (rv32 and rv64) include the same file.
+ * host tests and payloads (rv32 and rv64) include the same file. The
+ * payload kit ships a byte-equal copy, payload-kit/include/tally/sbi_spec.h
+ * (test kit-spec-copies), so that a kit copied anywhere builds.
  */
 #ifndef TALLY_SBI_SPEC_H
 #define TALLY_SBI_SPEC_H

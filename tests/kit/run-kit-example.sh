@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# The payload kit, out of tree, as docs/payloads.md tells a newcomer:
-# copy the examples (hello, perf-stat) to a scratch folder, build them with
+# The payload kit, out of the checkout, as docs/payloads.md tells a
+# newcomer: copy payload-kit/ alone to a scratch folder (so nothing of the
+# checkout is in reach), build its examples (hello, perf-stat, harts) with
 # the kit's CMake function or its Makefile, boot each on QEMU with this
-# build's firmware, and check what they print and how QEMU exits.
+# build's firmware under -icount (harts with 4 harts), and check what they
+# print and how QEMU exits.
 #
 #   run-kit-example.sh SRC_DIR FIRMWARE_BIN WAY XLEN MODE QEMU CPU
 #     WAY   cmake | make
 #     MODE  s | u (u: the Ibex stand-in, -cpu lowrisc-ibex)
 set -u
 src=$1 fw=$2 way=$3 xlen=$4 mode=$5 qemu=$6 cpu=$7
-kit=$src/payload-kit
 tmp=$(mktemp -d /tmp/tally-kit.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "run-kit-example: FAIL: $*"; exit 1; }
 
-cp -r "$kit/examples/hello" "$kit/examples/perf-stat" "$tmp/"
-for ex in hello perf-stat; do
+cp -r "$src/payload-kit" "$tmp/kit"
+kit=$tmp/kit
+cp -r "$kit/examples/hello" "$kit/examples/perf-stat" "$kit/examples/harts" "$tmp/"
+for ex in hello perf-stat harts; do
   cd "$tmp/$ex" || exit 1
   case $way in
   cmake)
@@ -28,8 +31,11 @@ for ex in hello perf-stat; do
   *) fail "WAY $way: cmake or make" ;;
   esac
   [ -f "${elf%.elf}.bin" ] || fail "$ex: no ${elf%.elf}.bin"
+  grep -q "$src" build.log && { cat build.log; fail "$ex: the build reached into the checkout"; }
+  smp=1
+  [ "$ex" = harts ] && smp=4
   # The run, as the document gives it (-icount: instructions, not host time).
-  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -nographic -monitor none -serial stdio \
+  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -smp $smp -nographic -monitor none -serial stdio \
     -icount shift=0 -bios "$fw" -kernel "$elf" </dev/null >"$tmp/$ex.log" 2>&1
   rc=$?
   echo "== $ex ($way, rv$xlen, $mode-mode): qemu exit $rc"
@@ -37,7 +43,7 @@ for ex in hello perf-stat; do
   [ "$rc" = 0 ] || fail "$ex: qemu exit $rc, expected 0"
 done
 
-h=$tmp/hello.log p=$tmp/perf-stat.log
+h=$tmp/hello.log p=$tmp/perf-stat.log m=$tmp/harts.log
 grep -q '^hello from a Tally payload kit payload: hart 0' "$h" || fail "hello: no greeting"
 grep -q '^SBI spec 3\.0, implementation Tally (0x7a11)' "$h" || fail "hello: spec version or implementation"
 grep -q '^extensions:.* SRST PMU DBCN' "$h" || fail "hello: extensions"
@@ -50,5 +56,12 @@ else
   # Ibex stand-in: no TIME; rdtime is emulated, each one an ILLEGAL_INSN.
   grep -qE '^ +<not supported> +fw:set_timer$' "$p" || fail "perf-stat: fw:set_timer on an M+U hart"
   grep -qE '^ +10 +fw:illegal_insn$' "$p" || fail "perf-stat: fw:illegal_insn should be 10"
+fi
+if [ "$mode" = s ]; then
+  # Every other hart ran its share, whichever hart booted, and stopped.
+  grep -q '^harts: 3 other harts ran and stopped$' "$m" || fail "harts: not 3 other harts"
+  [ "$(grep -cE '^hart [0-9]: started, summed 1\.\.[0-9]+000$' "$m")" = 3 ] || fail "harts: 3 workers should report"
+else
+  grep -q '^harts: no HSM extension: this payload has hart 0 alone$' "$m" || fail "harts: an M+U hart has no HSM"
 fi
 echo "run-kit-example: OK ($way, rv$xlen, $mode-mode)"

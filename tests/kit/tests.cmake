@@ -30,3 +30,9 @@ if(TALLY_PLATFORM STREQUAL "qemu-virt")
       ${_way} ${TALLY_XLEN} ${TALLY_QEMU} ${TALLY_QEMU_CPU} PROPERTIES TIMEOUT 180)
   unset(_way)
 endif()
+
+# The kit's copies of sbi_spec.h and riscv.h equal the firmware's (once,
+# on the rv64 preset).
+if(TALLY_PLATFORM STREQUAL "qemu-virt" AND TALLY_XLEN EQUAL 64)
+  tally_test(kit-spec-copies LABELS base COMMAND ${CMAKE_CURRENT_LIST_DIR}/check-spec-copies.sh ${CMAKE_SOURCE_DIR})
+endif()

@@ -3,16 +3,13 @@
  * Tally payload kit: the RISC-V privileged spec's numbers (CSR numbers,
  * cause codes, interrupt and status bits) and REGBYTES/SREG/LREG for
  * assembly that saves registers (an SSE handler, a trap vector). C and
- * assembly both include it. The numbers are the firmware's own
- * src/arch/riscv.h, numbers only, as <tally/sbi.h> takes sbi_spec.h.
+ * assembly both include it. The numbers are in riscv_spec.h beside this
+ * file, a byte-equal copy of the firmware's src/arch/riscv.h (test
+ * kit-spec-copies), as <tally/sbi.h> has sbi_spec.h.
  */
 #ifndef TALLY_KIT_RISCV_H
 #define TALLY_KIT_RISCV_H
-#if __has_include("../../../src/arch/riscv.h")
-#include "../../../src/arch/riscv.h"
-#else
 #include "riscv_spec.h"
-#endif
 
 #ifdef __ASSEMBLER__
 /*

@@ -7,10 +7,11 @@
  * Every SBI call Tally offers as a typed C function (SBI 3.0: Base, TIME,
  * IPI, RFENCE, HSM, SRST, PMU, DBCN, SUSP, FWFT, DBTR, SSE, and the legacy
  * v0.1 calls), the PMU's flags and event encodings named, error names, and
- * the kit's small runtime (printf over the debug console, exit). The
- * numbers come from the firmware's own src/base/sbi_spec.h, the file the
- * firmware itself is built from, so the two cannot disagree; nothing else
- * of the firmware is included. docs/payloads.md says how to build and run.
+ * the kit's small runtime (printf over the debug console, exit, harts).
+ * The numbers are in sbi_spec.h beside this file: a byte-equal copy of the
+ * firmware's own src/base/sbi_spec.h (the test kit-spec-copies keeps the
+ * two equal), so the kit copied out of the checkout builds alone.
+ * docs/payloads.md says how to build and run.
  *
  * Conventions:
  *  - every call returns struct sbiret { error, value } as the spec does
@@ -33,12 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The spec's numbers: from the firmware's tree, or a copy beside this file. */
-#if __has_include("../../../src/base/sbi_spec.h")
-#include "../../../src/base/sbi_spec.h"
-#else
 #include "sbi_spec.h"
-#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -313,8 +309,13 @@ static inline struct sbiret sbi_pmu_counter_get_info(unsigned long counter_idx)
  *   PMU_CFG_CLEAR_VALUE  set the counter to 0 before it counts
  *   PMU_CFG_AUTO_START   start it now (else: sbi_pmu_counter_start)
  *   PMU_CFG_SET_UINH, _SINH, _MINH, _VUINH, _VSINH  do not count in that mode
- * On rv32 event_data goes in a4 (low) and a5 (high). A mask holds only
- * XLEN counters: sbi_pmu_config_matching_any() tries all of them.
+ * On rv32 event_data goes in a4 (low) and a5 (high).
+ * The mask names counters base + bit: ~0 is not "any counter" but the XLEN
+ * counters from base on, and a bit past the last counter makes the call
+ * SBI_ERR_INVALID_PARAM (rv64 with 35 counters: base 0, mask ~0 fails;
+ * rv32: the same call names counters 0..31 and passes). sbi_pmu_mask_all()
+ * is the mask of every counter a base reaches; sbi_pmu_config_matching_any()
+ * goes through all counters one mask word at a time.
  */
 static inline struct sbiret sbi_pmu_counter_config_matching(unsigned long counter_idx_base,
 							    unsigned long counter_idx_mask,
@@ -324,6 +325,15 @@ static inline struct sbiret sbi_pmu_counter_config_matching(unsigned long counte
 {
 	return sbi_ecall(SBI_EXT_PMU, PMU_FID_CONFIG_MATCHING, counter_idx_base, counter_idx_mask,
 			 cfg_flags, event_idx, SBI_LO(event_data), SBI_HI(event_data));
+}
+
+/* The mask of every counter from base up to num_counters (the value of
+ * sbi_pmu_num_counters()), at most XLEN of them: right on rv32 and rv64. */
+static inline unsigned long sbi_pmu_mask_all(unsigned long base, unsigned long num_counters)
+{
+	if (base >= num_counters)
+		return 0;
+	return num_counters - base >= SBI_XLEN ? ~0UL : (1UL << (num_counters - base)) - 1;
 }
 
 /*
@@ -624,6 +634,61 @@ size_t strlen(const char *s);
 size_t strnlen(const char *s, size_t max);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
+
+/* The time CSR, all 64 bits on rv32 too (high half read around the low). */
+static inline uint64_t tally_time(void)
+{
+#if __riscv_xlen == 32
+	unsigned long hi, lo, hi2;
+
+	do {
+		__asm__ volatile("rdtimeh %0" : "=r"(hi));
+		__asm__ volatile("rdtime %0" : "=r"(lo));
+		__asm__ volatile("rdtimeh %0" : "=r"(hi2));
+	} while (hi != hi2);
+	return (uint64_t)hi << 32 | lo;
+#else
+	unsigned long t;
+
+	__asm__ volatile("rdtime %0" : "=r"(t));
+	return t;
+#endif
+}
+
+/*
+ * Harts (payload-kit/lib/harts.c; examples/harts shows both calls).
+ *
+ * tally_hart_start() starts hartid (HSM hart_start) at fn(hartid, opaque),
+ * in the payload's own mode, with gp set and a stack of its own
+ * (TALLY_KIT_HART_STACK bytes). Only hartids below TALLY_KIT_MAX_HARTS have
+ * a stack: others get SBI_ERR_INVALID_PARAM without a call. Otherwise the
+ * answer is hart_start's (ALREADY_AVAILABLE: it runs already). When fn
+ * returns the hart stops (HSM hart_stop): its status reads STOPPED again
+ * and it may be started again.
+ *
+ * tally_relax() waits a little without starving the other harts: a loop
+ * that waits on memory must call it. Under QEMU's -icount all harts share
+ * one host thread, which switches hart only at a timer deadline, so a bare
+ * spin never lets the hart it waits for run. tally_relax() sets this
+ * hart's timer TALLY_KIT_RELAX_TICKS ahead and sleeps in wfi until it
+ * fires, then sets the timer to "never" (so it uses the hart's SBI timer:
+ * not from a payload that has a timer of its own pending). U-mode: a short
+ * spin (wfi is not allowed there; M+U cores such as Ibex have one hart).
+ * Override the three numbers with -D for the kit's sources and yours alike.
+ */
+#ifndef TALLY_KIT_MAX_HARTS
+#define TALLY_KIT_MAX_HARTS 8
+#endif
+#ifndef TALLY_KIT_HART_STACK
+#define TALLY_KIT_HART_STACK 4096
+#endif
+#ifndef TALLY_KIT_RELAX_TICKS
+#define TALLY_KIT_RELAX_TICKS 100   /* 10 us at QEMU virt's 10 MHz timebase */
+#endif
+struct sbiret tally_hart_start(unsigned long hartid,
+			       void (*fn)(unsigned long hartid, unsigned long opaque),
+			       unsigned long opaque);
+void tally_relax(void);
 
 /* The payload's entry, called by the kit's start file with what the
  * firmware passed: a0 = this hart's id, a1 = the device tree (or 0). */

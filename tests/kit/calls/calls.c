@@ -263,6 +263,25 @@ static void setup_sent_counters(void)
 		}
 	}
 	check(fw_first != ~0UL && fw_num == 16, "pmu: 16 firmware counters from %lu", fw_first);
+	/* ~0 names counters past the last on rv64 (INVALID_PARAM), none on rv32;
+	 * sbi_pmu_mask_all() names every counter on both. */
+	unsigned long all = sbi_pmu_mask_all(0, n), ev = sbi_pmu_fw_event(PMU_FW_SET_TIMER);
+	check_eq(all, n >= SBI_XLEN ? ~0UL : (1UL << n) - 1, "pmu: mask_all(0, %lu)", n);
+	check_eq(sbi_pmu_mask_all(n, n), 0, "pmu: mask_all(n, n) is empty");
+	r = sbi_pmu_counter_config_matching(0, ~0UL, 0, ev, 0);
+	check_err(r, n >= SBI_XLEN ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM, "pmu: config_matching(0, ~0, fw event)");
+	if (!r.error)
+		sbi_pmu_counter_stop(r.value, 1, PMU_STOP_RESET);
+	r = sbi_pmu_counter_config_matching(0, all, 0, ev, 0);
+	check_err(r, SBI_SUCCESS, "pmu: config_matching(0, mask_all, fw event)");
+	if (!r.error)
+		sbi_pmu_counter_stop(r.value, 1, PMU_STOP_RESET);
+	if (n > SBI_XLEN) {
+		r = sbi_pmu_counter_config_matching(SBI_XLEN, sbi_pmu_mask_all(SBI_XLEN, n), 0, ev, 0);
+		check_err(r, SBI_SUCCESS, "pmu: config_matching(XLEN, mask_all, fw event)");
+		if (!r.error)
+			sbi_pmu_counter_stop(r.value, 1, PMU_STOP_RESET);
+	}
 	for (unsigned i = 0; i < NSENT; i++) {
 		r = sbi_pmu_counter_config_matching(fw_first, 0xffff,
 						    PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START,
