@@ -21,6 +21,7 @@ struct platform {
 	uintptr_t ram_base;
 	uintptr_t ram_size;
 	uintptr_t payload_base;
+	uintptr_t payload_base_other; /* where the kit links the other XLEN's payloads, or 0 */
 	unsigned payload_mode;        /* PRV_S, or PRV_U on M+U-only cores */
 	bool mtvec_vectored;          /* core only supports vectored mtvec */
 	/*

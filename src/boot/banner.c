@@ -170,9 +170,15 @@ static void print_counter_line(unsigned first, unsigned last, unsigned ctr, unsi
 static void print_counters(const struct pmu_backend *backend, const struct pmu_hw_info *found,
 			   uint32_t fw_events)
 {
-	static const char *const fw_names[] = {
+	/* Table 6's firmware events: the first six by name, then pairs of
+	 * _SENT and _RECEIVED, named by their stem when both are counted. */
+	static const char *const fw_single[PMU_FW_IPI_SENT] = {
 		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
-		"ILLEGAL_INSN", "SET_TIMER", "IPI_SENT", "IPI_RECEIVED",
+		"ILLEGAL_INSN", "SET_TIMER",
+	};
+	static const char *const fw_pair[(PMU_FW_EVENT_MAX - PMU_FW_IPI_SENT) / 2] = {
+		"IPI", "FENCE_I", "SFENCE_VMA", "SFENCE_VMA_ASID",
+		"HFENCE_GVMA", "HFENCE_GVMA_VMID", "HFENCE_VVMA", "HFENCE_VVMA_ASID",
 	};
 	unsigned nhw = 3 + found->num_hpm;
 	char idx[12];
@@ -202,10 +208,23 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 		print_counter_line(i, j - 1, ctr, width, what);
 	}
 	sprintf(idx, "%u-%u", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
+	/* Every event the firmware counts; the fence pairs on a line of their
+	 * own, short (each character costs boot about 60 instructions). */
 	printf("  %-6s firmware     64     events:", idx);
-	for (unsigned e = 0; e < sizeof(fw_names) / sizeof(fw_names[0]); e++)
+	for (unsigned e = 0; e < PMU_FW_IPI_SENT; e++)
 		if ((fw_events >> e) & 1)
-			printf(" %s", fw_names[e]);
+			printf(" %s", fw_single[e]);
+	if (fw_events >> PMU_FW_IPI_SENT)
+		printf("\n         _SENT and _RECEIVED of:");
+	for (unsigned e = PMU_FW_IPI_SENT; e < PMU_FW_EVENT_MAX; e += 2) {
+		const char *stem = fw_pair[(e - PMU_FW_IPI_SENT) / 2];
+
+		switch ((fw_events >> e) & 3) {
+		case 3: printf(" %s", stem); break;
+		case 1: printf(" %s_SENT", stem); break;
+		case 2: printf(" %s_RECEIVED", stem); break;
+		}
+	}
 	printf("\n");
 }
 

@@ -184,20 +184,33 @@ static void hart_init(unsigned long hartid)
 		set_mie(MIP_MSIP);
 }
 
+static bool empty_word(uint32_t w)
+{
+	return w == 0 || w == ~0u;
+}
+
 /*
  * No payload where the firmware would jump: nothing loaded there reads
  * as zeros (QEMU's RAM) or all ones (erased flash, a floating bus), never
- * an instruction (both are illegal instruction encodings). Say so and
+ * an instruction (both are illegal instruction encodings). Say so, with
+ * the two usual reasons (linked elsewhere, built for the other XLEN), and
  * stop with the failure status rather than fault in a loop.
  */
-static void check_payload(uintptr_t base)
+static void check_payload(uintptr_t base, uintptr_t other)
 {
 	uint32_t first = *(volatile const uint32_t *)base;
+	unsigned xlen = __riscv_xlen;
 
-	if (first != 0 && first != ~0u)
+	if (!empty_word(first))
 		return;
 	printf("tally: no payload at 0x%lx (first word 0x%08x)\n", (unsigned long)base,
 	       (unsigned)first);
+	if (other && !empty_word(*(volatile const uint32_t *)other))
+		printf("tally: but there is code at 0x%lx, where rv%u payloads are linked:"
+		       " build it for rv%u\n", (unsigned long)other, 96 - xlen, xlen);
+	printf("tally: a payload must be linked at 0x%lx (the payload kit's BASE) for an"
+	       " rv%u %s-mode hart, and loaded (QEMU: -kernel; an ELF loads where it is linked)\n",
+	       (unsigned long)base, xlen, platform.payload_mode == PRV_S ? "S" : "U");
 	board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 }
 
@@ -206,6 +219,14 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	console_init();
 	text_checksum_boot();            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
+	/* An M+U image delegates nothing and offers no S-mode extension, so on
+	 * a hart with S-mode its payload would not get what it is built for. */
+	if (platform.payload_mode == PRV_U && features.has_s_mode) {
+		printf("tally: this image is for an M+U core (%s: payload in U-mode),"
+		       " but this hart has S-mode: boot an S-mode image (presets qemu-virt-rv32,"
+		       " qemu-virt-rv64) or -cpu lowrisc-ibex\n", platform.name);
+		board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
+	}
 	/* The board's firmware events, IPIs and fences where harts reach each
 	 * other (the hypervisor fences only with H). */
 	uint32_t fw_events = platform.fw_events;
@@ -225,7 +246,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
 				   features.num_harts : TALLY_MAX_HARTS);
 	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);
-	check_payload(platform.payload_base);
+	check_payload(platform.payload_base, platform.payload_base_other);
 	enter_payload(hartid, platform.payload_base, fdt);
 }
 

@@ -16,9 +16,13 @@
 #define QEMU_VIRT_TEST     0x00100000UL
 #define QEMU_VIRT_TIMEBASE 10000000
 
+/* Where the payload kit links payloads on virt: 0x80200000 rv64, 0x80400000 rv32. */
+#define QEMU_VIRT_KIT_BASE_OTHER_XLEN (__riscv_xlen == 64 ? 0x80400000UL : 0x80200000UL)
+
 /* The struct platform fields every board on virt shares (UART clock 0: QEMU's divisor). */
 #define QEMU_VIRT_DEVICES \
 	.ram_base = QEMU_VIRT_RAM_BASE, \
+	.payload_base_other = QEMU_VIRT_KIT_BASE_OTHER_XLEN, \
 	.console = UART16550_CONSOLE(QEMU_VIRT_UART, 0, 0, 0), \
 	.timer = CLINT_TIMER(QEMU_VIRT_CLINT, QEMU_VIRT_TIMEBASE), \
 	.reset = SIFIVE_TEST_RESET(QEMU_VIRT_TEST)

@@ -83,6 +83,21 @@ tally_test(no-payload LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-exp
   "tally: no payload at ${TALLY_PAYLOAD_BASE} (first word 0x00000000)"
   ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
   -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS})
+# A payload of the other XLEN, at the address the kit links those: named.
+if(TALLY_XLEN EQUAL 64)
+  set(_other 0x80400000)
+  set(_other_xlen 32)
+else()
+  set(_other 0x80200000)
+  set(_other_xlen 64)
+endif()
+tally_test(no-payload-other-xlen LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
+  ${CMAKE_BINARY_DIR}/no-payload-other-xlen.log 60 3
+  "tally: but there is code at ${_other}, where rv${_other_xlen} payloads are linked: build it for rv${TALLY_XLEN}"
+  ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
+  -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -device loader,file=${CMAKE_BINARY_DIR}/tally.bin,addr=${_other})
+unset(_other)
+unset(_other_xlen)
 add_executable(fault_at_once.elf hang/fault_at_once.S)
 target_compile_options(fault_at_once.elf PRIVATE ${TALLY_TARGET_FLAGS})
 target_link_options(fault_at_once.elf PRIVATE ${_kit_link} -nostartfiles -nostdlib
