@@ -24,6 +24,7 @@
 
 static struct {
 	volatile unsigned long lock;
+	volatile unsigned long lock_waiters; /* harts asleep until the lock is free */
 	unsigned long kind, start, size, id;
 	unsigned long requester;          /* the hart waiting for the acknowledgements */
 	volatile unsigned long waiting;   /* targets that have not acknowledged */
@@ -179,11 +180,16 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 	    (kind == F_HFENCE_GVMA_VMID && id > features.vmid_max))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 
-	/* Serve others while we wait our turn; read before swapping, and touch the
-	 * CLINT only when needed: on QEMU a spinning hart's AMOs slow the holder. */
-	while (rfence.lock || atomic_swap(&rfence.lock, 1))
+	/* Wait our turn in WFI, serving others: a spinning hart keeps QEMU's
+	 * one -icount thread from the holder and its targets. Our bit in
+	 * lock_waiters goes in before the last look, so the release rings us. */
+	while (rfence.lock || atomic_swap(&rfence.lock, 1)) {
+		atomic_fetch_or(&rfence.lock_waiters, 1UL << self);
+		if (rfence.lock)
+			wfi();
 		if (r_mip() & MIP_MSIP)
 			ipi_process(self);
+	}
 	rfence.kind = kind;
 	rfence.start = start;
 	rfence.size = size;
@@ -213,6 +219,9 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 			ipi_process(self);
 	}
 	atomic_swap(&rfence.lock, 0);
+	for (unsigned long hart = 0, w = atomic_swap(&rfence.lock_waiters, 0); w; hart++, w >>= 1)
+		if (w & 1)
+			ipi_ring(hart);
 	sse_rekick(self);                    /* an SSE event's doorbell we served above */
 	return sbi_ok(0);
 }

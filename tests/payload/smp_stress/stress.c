@@ -22,6 +22,8 @@
  *     absorbs another);
  *   - no S-mode trap; the firmware's text and guard words are checked by
  *     the image it runs on (tally-fuzz.bin, judged by run-fuzz.sh).
+ * Every wait is tally_relax() (a timer and wfi), so that it also runs
+ * under -icount, where a spinning hart keeps QEMU's one thread.
  * EXPECT_HARTS: harts of -smp; ITERS: steps per hart.
  */
 #include <stdbool.h>
@@ -101,7 +103,7 @@ void s_unexpected(void)
 static void lock(volatile unsigned long *l)
 {
 	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
-		;
+		tally_relax();
 }
 static void unlock(volatile unsigned long *l) { __atomic_store_n(l, 0, __ATOMIC_RELEASE); }
 
@@ -222,7 +224,7 @@ static void go_offline(unsigned long h)
 	unlock(&H[h].lock);
 	t0 = now();
 	while (H[h].done != H[h].req && now() - t0 < QUIET)
-		;
+		tally_relax();
 	if (H[h].done != H[h].req)
 		H[h].quiet_timeout++;
 	e = sse(HART_MASK, 0, 0, 0).error;
@@ -329,7 +331,7 @@ static void run(unsigned long h)
 		/* nobody counts a request its target cannot count yet */
 		uint64_t t0 = now();
 		while (all_configured < nharts && now() - t0 < QUIET)
-			;
+			tally_relax();
 	}
 	go_online(h);
 	while (H[h].iter < ITERS) {
@@ -343,9 +345,11 @@ static void run(unsigned long h)
 	add(&all_finished, 1);
 	/* others may still inject: stay online until every hart is done */
 	uint64_t t0 = now();
-	while (all_finished < nharts && now() - t0 < QUIET * 3)
+	while (all_finished < nharts && now() - t0 < QUIET * 3) {
 		if (h == boot)
 			restart_stopped();
+		tally_relax();
+	}
 	go_offline(h);
 	read_counters(h);
 	mb();
@@ -395,7 +399,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	for (unsigned long h = 0; h < MAXH; h++) {
 		uint64_t t = now();
 		while (H[h].present && !H[h].reported && now() - t < QUIET)
-			;
+			tally_relax();
 	}
 
 	unsigned long sum[C_N] = { 0 };
