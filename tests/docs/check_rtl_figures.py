@@ -282,6 +282,40 @@ def styled(v, shown):
     return str(v)
 
 
+def self_test():
+    """The check passes every table as rendered from a run and fails a changed cell."""
+    keys = sorted({k for cols, rows, loads in TABLES.values() for k in list(rows) + list(loads)})
+    res = {c: {"rows": {k: 1000 + 37 * i + 11 * j for i, k in enumerate(keys)},
+               "first": {k: 2000 + 37 * i + 11 * j for i, k in enumerate(keys)}, "na": {}}
+           for j, (c, _) in enumerate(bench_rtl.RUNS)}
+    wrong, cases = [], 0
+    for name in TABLES:
+        body = "\n".join(join(r) for r in render(name, res)) + "\n"
+        bad = []
+        new, n = check_block("doc", name, body, res, bad)
+        if bad or new != body or not n:
+            wrong.append(f"{name}: the rendered table fails: {bad[:1]}")
+        lines = body.splitlines()
+        for row in (2, len(lines) - 1):               # the first and the last row
+            cells = cells_of(lines[row])
+            for i in range(1, len(cells)):
+                if not re.search(r"\d", cells[i]):
+                    continue
+                changed = cells[:i] + [re.sub(r"\d", lambda d: str((int(d.group()) + 1) % 10), cells[i], 1)] + cells[i + 1:]
+                text = "\n".join(lines[:row] + [join(changed)] + lines[row + 1:]) + "\n"
+                bad = []
+                new, _ = check_block("doc", name, text, res, bad)
+                cases += 1
+                if not bad or new != body:
+                    wrong.append(f"{name}: row {row} column {i}: '{cells[i]}' -> '{changed[i]}' "
+                                 f"{'passed' if not bad else 'not written back'}")
+    for w in wrong:
+        print(f"self-test: {w}")
+    print("self-test: " + ("FAIL" if wrong else f"ok ({len(TABLES)} tables pass as rendered, "
+                           f"{cases} changed cells caught)"))
+    return 1 if wrong else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--update", action="store_true")
@@ -290,7 +324,10 @@ def main():
                     choices=[k for k, _ in bench_rtl.RUNS] + ["all"])
     ap.add_argument("--log-dir", default=str(root / "build" / "bench-rtl"))
     ap.add_argument("--built", help="the build directory of the preset being tested")
+    ap.add_argument("--self-test", action="store_true", help="check the checker, no model")
     a = ap.parse_args()
+    if a.self_test:
+        return self_test()
     res = {}
     runnable = [k for k in a.run if os.environ.get(bench_rtl.MODEL_VAR[k])]
     if a.run and not runnable:
