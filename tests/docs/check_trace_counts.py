@@ -2,6 +2,7 @@
 """Check (or --update) the instruction counts the documents quote.
 
     check_trace_counts.py [--update] BUILD_DIR PRESET
+    check_trace_counts.py --self-test
 
 A count in README.md or docs/*.md that scripts/trace.sh measures is
 followed by a comment that says where it comes from:
@@ -57,8 +58,79 @@ def value(counts, item, call):
     return total, None
 
 
+def check_line(line, where, preset, counts_of, update):
+    """One line: (the line, with measured counts if update, problems, numbers checked).
+    counts_of(call) is trace.sh's {function: count} of the call."""
+    problems, checked = [], 0
+    pieces, last = [], 0
+    for m in NOTE.finditer(line):
+        before = line[last:m.start()]
+        if m.group(1) != preset:
+            pieces.append(before + m.group(0))
+            last = m.end()
+            continue
+        items = m.group(3).split()
+        nums = list(NUM.finditer(before))
+        if len(nums) < len(items):
+            problems.append(f"{where}: {len(items)} items but {len(nums)} numbers before the comment")
+            pieces.append(before + m.group(0))
+            last = m.end()
+            continue
+        counts = counts_of(m.group(2))
+        targets = nums[len(nums) - len(items):]
+        new_before, pos = "", 0
+        for num, item in zip(targets, items):
+            checked += 1
+            want, err = value(counts, item, m.group(2))
+            new_before += before[pos:num.start()]
+            pos = num.end()
+            if err:
+                problems.append(f"{where}: {err}")
+                new_before += num.group(0)
+            elif int(num.group(0)) != want:
+                if update:
+                    new_before += str(want)
+                else:
+                    problems.append(f"{where}: {num.group(0)} for {m.group(2)}: {item}, "
+                                    f"trace.sh on {preset} says {want}")
+                    new_before += num.group(0)
+            else:
+                new_before += num.group(0)
+        pieces.append(new_before + before[pos:] + m.group(0))
+        last = m.end()
+    return "".join(pieces) + line[last:], problems, checked
+
+
+def self_test():
+    """The check passes the counts as measured and fails each real change."""
+    counts = {"pmu_start": {"trap_entry": 19, "pmu_counter_start": 27, "start_hw": 35, "total": 120}}
+    good = ("`trap_entry` (19<!-- trace.sh P pmu_start: trap_entry --> instructions), "
+            "27 + 35<!-- trace.sh P pmu_start: pmu_counter_start start_hw -->, "
+            "54<!-- trace.sh P pmu_start: trap_entry+start_hw -->, 5<!-- trace.sh Q other: total -->\n")
+    changes = [("(19<", "(18<"), ("27 +", "28 +"), ("+ 35", "+ 36"), ("54<", "55<"),
+               ("trap_entry -->", "no_such_function -->")]
+    wrong = []
+    new, probs, n = check_line(good, "good", "P", counts.get, True)
+    if probs or n != 4 or new != good:
+        wrong.append(f"the measured counts: {probs}, {n} checked")
+    for old, changed in changes:
+        line = good.replace(old, changed, 1)
+        _, probs, _ = check_line(line, "changed", "P", counts.get, False)
+        new, _, _ = check_line(line, "changed", "P", counts.get, True)
+        if not probs:
+            wrong.append(f"{old} -> {changed}: passed")
+        elif "no_such" not in line and new != good:
+            wrong.append(f"{old} -> {changed}: --update would not write the count back")
+    for w in wrong:
+        print(f"self-test: {w}")
+    print("self-test: " + ("FAIL" if wrong else f"ok ({len(changes)} changes caught, the measured line passes)"))
+    return 1 if wrong else 0
+
+
 def main():
     args = sys.argv[1:]
+    if args == ["--self-test"]:
+        sys.exit(self_test())
     update = "--update" in args
     args = [a for a in args if a != "--update"]
     if len(args) != 2:
@@ -70,44 +142,11 @@ def main():
         out, changed = [], False
         for lineno, line in enumerate(text.splitlines(keepends=True), 1):
             where = f"{doc.relative_to(root)}:{lineno}"
-            pieces, last = [], 0
-            for m in NOTE.finditer(line):
-                before = line[last:m.start()]
-                if m.group(1) != preset:
-                    pieces.append(before + m.group(0))
-                    last = m.end()
-                    continue
-                items = m.group(3).split()
-                nums = list(NUM.finditer(before))
-                if len(nums) < len(items):
-                    problems.append(f"{where}: {len(items)} items but {len(nums)} numbers before the comment")
-                    pieces.append(before + m.group(0))
-                    last = m.end()
-                    continue
-                counts = trace(build, m.group(2))
-                targets = nums[len(nums) - len(items):]
-                new_before, pos = "", 0
-                for num, item in zip(targets, items):
-                    checked += 1
-                    want, err = value(counts, item, m.group(2))
-                    new_before += before[pos:num.start()]
-                    pos = num.end()
-                    if err:
-                        problems.append(f"{where}: {err}")
-                        new_before += num.group(0)
-                    elif int(num.group(0)) != want:
-                        if update:
-                            changed = True
-                            new_before += str(want)
-                        else:
-                            problems.append(f"{where}: {num.group(0)} for {m.group(2)}: {item}, "
-                                            f"trace.sh on {preset} says {want}")
-                            new_before += num.group(0)
-                    else:
-                        new_before += num.group(0)
-                pieces.append(new_before + before[pos:] + m.group(0))
-                last = m.end()
-            out.append("".join(pieces) + line[last:])
+            new, probs, n = check_line(line, where, preset, lambda call: trace(build, call), update)
+            problems += probs
+            checked += n
+            changed |= new != line
+            out.append(new)
         if changed:
             doc.write_text("".join(out))
             print(f"{doc.relative_to(root)}: updated")
