@@ -2,7 +2,9 @@
 /*
  * The assembly calls.c needs beside the kit's start file:
  *  - sec_entry: where hart_start and a non-retentive hart_suspend send a
- *    hart (a0 = hartid, a1 = opaque): a stack per hart, then secondary_main.
+ *    hart (a0 = hartid, a1 = opaque): gp, a stack per hart, then
+ *    secondary_main. (A payload of yours would use the kit's
+ *    tally_hart_start(); this tests the bare HSM calls.)
  *  - resume_entry: where system_suspend resumes the boot hart: a stack of
  *    its own, then resumed(hartid, opaque), which ends the run.
  *  - catch_trap: an S-mode trap vector that notes scause, sepc and stval
@@ -13,15 +15,8 @@
  *    sse_ctx that ENTRY_ARG (a7) points to, sse_handler(ctx, hartid) on
  *    that struct's stack, all registers back, then SSE complete.
  */
-#if __riscv_xlen == 64
-#define SREG sd
-#define LREG ld
-#define R 8
-#else
-#define SREG sw
-#define LREG lw
-#define R 4
-#endif
+#include <tally/riscv.h>
+#define R REGBYTES
 #define MAXH 8
 #define STACK_SHIFT 12          /* 4 KiB per hart */
 #define SSE_CTX_STACK (32 * R)  /* struct sse_ctx: regs[32], stack_top */
@@ -30,6 +25,7 @@
 	.balign 4
 	.globl sec_entry
 sec_entry:
+	tally_load_gp
 	li	t0, MAXH
 	bgeu	a0, t0, 1f
 	la	sp, sec_stacks
@@ -43,6 +39,7 @@ sec_entry:
 	.balign 4
 	.globl resume_entry
 resume_entry:
+	tally_load_gp
 	la	sp, resume_stack_top
 	call	resumed
 2:	j	2b
