@@ -9,11 +9,14 @@ traced under qemu -icount with a fixed -seed) and compares its output with
 the block between <!-- bench-linux.py tables --> and
 <!-- bench-linux.py tables end --> in README.md and docs/*.md, every
 figure of it: the words exactly, each number within 0.2 + 0.1 % of the
-document's. Under -icount with a fixed -seed most runs print the same
-block, but not all: a clean-clone run moved five of OpenSBI's cells by
-0.1, inside their own [min-max] spread. The bound is far inside every
-spread the block shows and far below any change worth reading (a digit
-moved in the tens fails it); `--self-test` shows both. With --update it
+document's. Under -icount with a fixed -seed a run prints the same block
+every time, with the same kernel: a clean clone on another machine once
+moved five of OpenSBI's cells by 0.1, because the kernel it built printed
+another builder, host and date (tests/linux/build-kernel.sh now fixes
+them: two builds in two folders are the same bytes). The bound stays as a
+guard; it is far inside every spread the block shows and far below any
+change worth reading (a digit moved in the tens fails it); `--self-test`
+shows both. With --update it
 writes the output there instead. A run that fails one of the script's own
 checks fails here with its message.
 """
