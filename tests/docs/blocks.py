@@ -11,3 +11,11 @@ def line_diffs(have, want, same):
         if not same(h, w):
             out.append((i + 1, h, w))
     return out
+
+
+def self_test_verdict(wrong, ok):
+    """Print a self-test's findings and its verdict; its exit status."""
+    for w in wrong:
+        print(f"self-test: {w}")
+    print("self-test: " + ("FAIL" if wrong else f"ok ({ok})"))
+    return 1 if wrong else 0

@@ -27,6 +27,8 @@ import pathlib
 import re
 import sys
 
+from blocks import self_test_verdict
+
 root = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(root / "scripts"))
 import bench  # noqa: E402
@@ -107,10 +109,7 @@ def self_test():
             wrong.append(f"{old} -> {changed}: passed")
         elif "no_such_row" not in text and new != good:
             wrong.append(f"{old} -> {changed}: --update would not write the measured figure back")
-    for w in wrong:
-        print(f"self-test: {w}")
-    print("self-test: " + ("FAIL" if wrong else f"ok ({len(changes)} changes caught, the measured text passes)"))
-    return 1 if wrong else 0
+    return self_test_verdict(wrong, f"{len(changes)} changes caught, the measured text passes")
 
 
 def main():

@@ -33,6 +33,8 @@ import pathlib
 import re
 import sys
 
+from blocks import self_test_verdict
+
 root = pathlib.Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("bench_rtl", root / "tests" / "rtl" / "bench-rtl.py")
 bench_rtl = importlib.util.module_from_spec(_spec)
@@ -309,11 +311,7 @@ def self_test():
                 if not bad or new != body:
                     wrong.append(f"{name}: row {row} column {i}: '{cells[i]}' -> '{changed[i]}' "
                                  f"{'passed' if not bad else 'not written back'}")
-    for w in wrong:
-        print(f"self-test: {w}")
-    print("self-test: " + ("FAIL" if wrong else f"ok ({len(TABLES)} tables pass as rendered, "
-                           f"{cases} changed cells caught)"))
-    return 1 if wrong else 0
+    return self_test_verdict(wrong, f"{len(TABLES)} tables pass as rendered, {cases} changed cells caught")
 
 
 def main():

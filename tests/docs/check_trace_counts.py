@@ -23,6 +23,8 @@ Rendered Markdown does not show the comments; the count stays readable.
 """
 import os, pathlib, re, subprocess, sys
 
+from blocks import self_test_verdict
+
 root = pathlib.Path(__file__).resolve().parents[2]
 NOTE = re.compile(r"<!-- trace\.sh (\S+) (\w+): ([\w+ ]+?) -->")
 NUM = re.compile(r"\d+")
@@ -121,10 +123,7 @@ def self_test():
             wrong.append(f"{old} -> {changed}: passed")
         elif "no_such" not in line and new != good:
             wrong.append(f"{old} -> {changed}: --update would not write the count back")
-    for w in wrong:
-        print(f"self-test: {w}")
-    print("self-test: " + ("FAIL" if wrong else f"ok ({len(changes)} changes caught, the measured line passes)"))
-    return 1 if wrong else 0
+    return self_test_verdict(wrong, f"{len(changes)} changes caught, the measured line passes")
 
 
 def main():

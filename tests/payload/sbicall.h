@@ -28,22 +28,6 @@ static inline unsigned long rd_cycle(void)
 static inline unsigned long rd_time(void)
 { unsigned long v; __asm__ volatile("rdtime %0" : "=r"(v)); return v; }
 
-/* The whole 64-bit time, also on rv32 (high half read twice around the low). */
-static inline uint64_t rd_time64(void)
-{
-#if __riscv_xlen == 32
-	unsigned long hi, lo, hi2;
-
-	do {
-		__asm__ volatile("rdtimeh %0" : "=r"(hi));
-		__asm__ volatile("rdtime %0" : "=r"(lo));
-		__asm__ volatile("rdtimeh %0" : "=r"(hi2));
-	} while (hi != hi2);
-	return (uint64_t)hi << 32 | lo;
-#else
-	return rd_time();
-#endif
-}
 
 /* The end of every test payload: SRST shutdown, reason failure if
  * `failure` (check.c). */

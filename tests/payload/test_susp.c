@@ -27,7 +27,7 @@ void ext_resumed(unsigned long hartid, unsigned long opaque)
 	got_a1 = opaque;
 	__asm__ volatile("csrr %0, satp" : "=r"(got_satp));
 	__asm__ volatile("csrr %0, sstatus" : "=r"(got_sstatus));
-	resumed_at = (unsigned long)rd_time64();
+	resumed_at = (unsigned long)tally_time();
 	__builtin_longjmp(before_suspend, 1);
 }
 
@@ -99,7 +99,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	}
 
 	/* Suspend to RAM, woken by the timer 2 ms from now (QEMU virt: 10 MHz). */
-	uint64_t deadline = rd_time64() + 20000;
+	uint64_t deadline = tally_time() + 20000;
 	unsigned long fwft_before = sbi_ecall(SBI_EXT_FWFT, 1, 0, 0, 0, 0, 0, 0).uvalue;
 	got_a0 = got_a1 = got_satp = got_sstatus = ~0UL;
 	sbi_set_timer(deadline);

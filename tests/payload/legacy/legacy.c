@@ -80,7 +80,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque);
 void s_unexpected(void);
 extern char smp_entry[], s_trap[];
 
-static uint64_t now(void) { return rd_time64(); }
+static uint64_t now(void) { return tally_time(); }
 
 static void config_counters(struct hart_ctl *c)
 {

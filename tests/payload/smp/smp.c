@@ -82,7 +82,7 @@ static const long inval = SBI_ERR_INVALID_PARAM;
 
 static uint64_t now(void)
 {
-	return rd_time64();
+	return tally_time();
 }
 
 static void delay(uint64_t ticks)

@@ -93,7 +93,7 @@ static struct sbiret sse(unsigned long fid, unsigned long a0, unsigned long a1, 
 {
 	return sbi_ecall(SBI_EXT_SSE, fid, a0, a1, a2, 0, 0, 0);
 }
-static uint64_t now(void) { return rd_time64(); }
+static uint64_t now(void) { return tally_time(); }
 
 void s_unexpected(void)
 {

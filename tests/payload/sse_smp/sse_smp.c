@@ -123,7 +123,7 @@ static long set_attr(uint32_t id, unsigned a, unsigned long v)
 {
 	return sse(WRITE_ATTRS, id, a, 1, (unsigned long)&v).error;
 }
-static uint64_t now(void) { return rd_time64(); }
+static uint64_t now(void) { return tally_time(); }
 
 /* Every hart: any S-mode trap is a failure (SIE stays clear, sie only wakes). */
 void s_unexpected(void)
