@@ -8,7 +8,7 @@
 
 A run is tests/linux/rtl/linux-rtl.py's --json: Tally (BUILD_DIR's
 tally.elf) and Debian's OpenSBI 1.1 booting the same kernel, /init and
-tree on the cv64a6 model, side by side (about 90 minutes of both cores:
+tree on the cv64a6 model, side by side (about 45 minutes of both cores:
 the `long` test linux-rtl-figures). The blocks are
 <!-- linux-rtl figures --> (docs/benchmark.md, docs/boards/cva6.md) and
 <!-- linux-rtl perf --> (docs/boards/cva6.md: rtl-init's perf stat on
