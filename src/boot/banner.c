@@ -176,16 +176,19 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 		"MISALIGNED_LOAD", "MISALIGNED_STORE", "ACCESS_LOAD", "ACCESS_STORE",
 		"ILLEGAL_INSN", "SET_TIMER",
 	};
+#if TALLY_SMP   /* IPIs and fences: only where harts reach each other */
 	static const char *const fw_pair[(PMU_FW_EVENT_MAX - PMU_FW_IPI_SENT) / 2] = {
 		"IPI", "FENCE_I", "SFENCE_VMA", "SFENCE_VMA_ASID",
 		"HFENCE_GVMA", "HFENCE_GVMA_VMID", "HFENCE_VVMA", "HFENCE_VVMA_ASID",
 	};
+#endif
 	unsigned nhw = 3 + found->num_hpm;
 	char idx[12];
 
 	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", backend->name,
 	       found->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
-	       found->has_sscofpmf ? "yes (overflow interrupts, mode filtering)" : "no");
+	       TALLY_SMODE_EXTENSIONS && found->has_sscofpmf ?
+	       "yes (overflow interrupts, mode filtering)" : "no");   /* Sscofpmf needs an S-mode */
 	if (found->note)
 		printf("PMU note      : %s\n", found->note);
 	printf("PMU counters  : %u logical: cycle, instret, %u hpm, %u firmware; index 1 is time\n",
@@ -214,6 +217,7 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 	for (unsigned e = 0; e < PMU_FW_IPI_SENT; e++)
 		if ((fw_events >> e) & 1)
 			printf(" %s", fw_single[e]);
+#if TALLY_SMP
 	if (fw_events >> PMU_FW_IPI_SENT)
 		printf("\n         _SENT and _RECEIVED of:");
 	for (unsigned e = PMU_FW_IPI_SENT; e < PMU_FW_EVENT_MAX; e += 2) {
@@ -225,6 +229,7 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 		case 2: printf(" %s_RECEIVED", stem); break;
 		}
 	}
+#endif
 	printf("\n");
 }
 
@@ -239,9 +244,13 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
 	       hartid, TALLY_MAX_HARTS);
 	print_extensions();
+#if TALLY_SMODE_EXTENSIONS
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"
 		: machine->has_s_mode ? "board timer, interrupt passed to S-mode"
 		: "TIME not offered: no S-mode to take a timer interrupt (M+U hart)");
+#else   /* an M+U image runs only on a hart without S-mode (init.c) */
+	printf("Timer         : TIME not offered: no S-mode to take a timer interrupt (M+U hart)\n");
+#endif
 	if (!machine->has_time_csr)
 		printf("Time CSR      : none - rdtime is emulated from the board timer\n");
 	print_counter_reads(machine, found);

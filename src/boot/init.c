@@ -203,14 +203,17 @@ static void check_payload(uintptr_t base, uintptr_t other)
 
 	if (!empty_word(first))
 		return;
-	printf("tally: no payload at 0x%lx (first word 0x%08x)\n", (unsigned long)base,
-	       (unsigned)first);
+	printf("tally: no payload at 0x%lx (first word 0x%08x)\n"
+	       "tally: link the payload there (the kit's BASE) for rv%u %s-mode, and load it\n",
+	       (unsigned long)base, (unsigned)first, xlen,
+	       platform.payload_mode == PRV_S ? "S" : "U");
+#if TALLY_SMODE_EXTENSIONS   /* M+U cores (Ibex) are rv32 only */
 	if (other && !empty_word(*(volatile const uint32_t *)other))
-		printf("tally: but there is code at 0x%lx, where rv%u payloads are linked:"
-		       " build it for rv%u\n", (unsigned long)other, 96 - xlen, xlen);
-	printf("tally: a payload must be linked at 0x%lx (the payload kit's BASE) for an"
-	       " rv%u %s-mode hart, and loaded (QEMU: -kernel; an ELF loads where it is linked)\n",
-	       (unsigned long)base, xlen, platform.payload_mode == PRV_S ? "S" : "U");
+		printf("tally: code at 0x%lx, where rv%u payloads link: build it for rv%u\n",
+		       (unsigned long)other, 96 - xlen, xlen);
+#else
+	(void)other;
+#endif
 	board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 }
 
@@ -219,14 +222,14 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	console_init();
 	text_checksum_boot();            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
+#if !TALLY_SMODE_EXTENSIONS
 	/* An M+U image delegates nothing and offers no S-mode extension, so on
 	 * a hart with S-mode its payload would not get what it is built for. */
-	if (platform.payload_mode == PRV_U && features.has_s_mode) {
-		printf("tally: this image is for an M+U core (%s: payload in U-mode),"
-		       " but this hart has S-mode: boot an S-mode image (presets qemu-virt-rv32,"
-		       " qemu-virt-rv64) or -cpu lowrisc-ibex\n", platform.name);
+	if (features.has_s_mode) {
+		printf("tally: an M+U image on a hart with S-mode: boot an S-mode image\n");
 		board_reset(SRST_SHUTDOWN, SRST_REASON_FAILURE);
 	}
+#endif
 	/* The board's firmware events, IPIs and fences where harts reach each
 	 * other (the hypervisor fences only with H). */
 	uint32_t fw_events = platform.fw_events;

@@ -19,7 +19,7 @@ if(TALLY_BOARD STREQUAL "qemu_virt")
   # The M+U image on a hart with S-mode refuses at once, by name.
   tally_test(ibex-image-on-s-mode LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
     ${CMAKE_BINARY_DIR}/ibex-image-on-s-mode.log 60 3
-    "but this hart has S-mode: boot an S-mode image"
+    "tally: an M+U image on a hart with S-mode: boot an S-mode image"
     ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu rv32 -m 128M -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS})
   tally_test(ibex-no-payload LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
     ${CMAKE_BINARY_DIR}/ibex-no-payload.log 60 3

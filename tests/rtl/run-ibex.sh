@@ -60,7 +60,7 @@ start=$(date +%s); limit=${IBEX_SIM_TIMEOUT:-600}; timed_out=0
 pid=$!
 ended() {   # the console's last line is the firmware's last words, and complete
   [ -s "$console" ] && [ -z "$(tail -c 1 "$console")" ] &&
-    tail -n 1 "$console" | grep -aqE '^tally: (shutdown requested|halted|a payload must be linked at)'
+    tail -n 1 "$console" | grep -aqE '^tally: (shutdown requested|halted|link the payload there)'
 }
 while kill -0 "$pid" 2>/dev/null; do
   if [ "$model" = demo_system ] && ended; then
@@ -84,7 +84,7 @@ need() { grep -aqE "$1" "$log" || { echo "run-ibex: missing: $1"; fail=1; }; }
 need "^Platform +: $platform"
 if [ "$cause" = no-payload ]; then
   need "^tally: no payload at $(printf '0x%x' $((tval))) \\(first word 0x00000000\\)\$"
-  need "^tally: a payload must be linked at $(printf '0x%x' $((tval))) \\(the payload kit's BASE\\) for an rv32 U-mode hart"
+  need "^tally: link the payload there \\(the kit's BASE\\) for rv32 U-mode, and load it\$"
   [ "$(tail -n 2 "$log" | head -n 1)" = "$(grep -a '^tally: no payload at' "$log")" ] ||
     { echo "run-ibex: the no-payload lines are not the last"; fail=1; }
   [ "$fail" = 0 ] && echo "run-ibex: OK ($model: no payload reported, the run stopped)"

@@ -93,7 +93,7 @@ else()
 endif()
 tally_test(no-payload-other-xlen LABELS qemu COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh
   ${CMAKE_BINARY_DIR}/no-payload-other-xlen.log 60 3
-  "tally: but there is code at ${_other}, where rv${_other_xlen} payloads are linked: build it for rv${TALLY_XLEN}"
+  "tally: code at ${_other}, where rv${_other_xlen} payloads link: build it for rv${TALLY_XLEN}"
   ${TALLY_QEMU} ${TALLY_QEMU_MACHINE} -cpu ${TALLY_QEMU_CPU} -m 128M
   -bios ${CMAKE_BINARY_DIR}/${TALLY_QEMU_BIOS} -device loader,file=${CMAKE_BINARY_DIR}/tally.bin,addr=${_other})
 unset(_other)
