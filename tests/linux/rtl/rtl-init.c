@@ -171,9 +171,10 @@ static void w_dmiss(long n)
 }
 
 /*
- * One load per page over 256 pages. On cv64a6, 256 loads over 64 warm pages
- * counted 2 D-TLB misses (event 4): CVA6 keeps a shared TLB behind its
- * D-TLB, and 64 pages fit. 256 pages are more than both hold.
+ * One load per page over 256 pages. CVA6's event 4 is the shared TLB's
+ * dtlb_miss_o: the walker's start, gated by the D-TLB still signalling its
+ * miss in that same cycle. On cv64a6 the two met for 3 of 256 walks, so
+ * the core undercounts by design and the check asks only that it counts.
  */
 #define TLB_PAGES 256
 static uint8_t tlb_pages[TLB_PAGES * 4096] __attribute__((aligned(4096)));
@@ -249,6 +250,16 @@ static void at_least(uint32_t type, uint64_t config, void (*w)(long), long n, ui
 	struct reading r = count(type, config, w, n);
 	show(r, name, note);
 	check(r.running && r.value >= lo, what);
+}
+
+/* A raw count between lo and hi. Used where an empty run's count is not
+ * a baseline: its window catches ticks the measured one may not. */
+static void within(uint32_t type, uint64_t config, void (*w)(long), long n, uint64_t lo,
+		   uint64_t hi, const char *name, const char *note, const char *what)
+{
+	struct reading r = count(type, config, w, n);
+	show(r, name, note);
+	check(r.running && r.value >= lo && r.value <= hi, what);
 }
 
 static void not_counted(uint32_t type, uint64_t config, const char *name, const char *what)
@@ -388,9 +399,9 @@ void _start(void)
 		 "4,096 loads of dropped lines (event 2)", "L1-D misses: at least half the loads");
 	at_least(PERF_TYPE_HW_CACHE, CACHE(1, 0, 1), w_imiss, 2, 1024, "L1-icache-load-misses",
 		 "128 KiB of code, twice (event 1)", "L1-I misses running 8x the I-cache");
-	at_least(PERF_TYPE_HW_CACHE, CACHE(3, 0, 1), w_pages, 2 * TLB_PAGES, TLB_PAGES,
-		 "dTLB-load-misses", "512 loads over 256 pages (event 4)",
-		 "D-TLB misses: one per page, 256 pages");
+	within(PERF_TYPE_HW_CACHE, CACHE(3, 0, 1), w_pages, 2 * TLB_PAGES, 1, 2 * TLB_PAGES,
+	       "dTLB-load-misses", "512 loads over 256 pages (event 4)",
+	       "D-TLB misses: counted, at most one per load (the core undercounts)");
 	at_least(PERF_TYPE_HW_CACHE, CACHE(4, 0, 1), w_imiss, 2, 32, "iTLB-load-misses",
 		 "128 KiB of code over 32 pages, twice (event 3)", "I-TLB misses over 32 code pages");
 	at_least(PERF_TYPE_HARDWARE, 4, w_random_branches, 2000, 2000, "branch-instructions",
@@ -399,8 +410,8 @@ void _start(void)
 		 "2,000 random branches (event 10)", "branch mispredicts on random bits");
 	known(PERF_TYPE_RAW, 7, w_syscalls, 200, 1, 100, "r7 (exceptions)",
 	      "200 getppid() (event 7)", "exceptions: one per system call");
-	known(PERF_TYPE_RAW, 8, w_syscalls, 200, 1, 100, "r8 (exception returns)",
-	      "200 getppid() (event 8)", "exception returns: one per system call");
+	within(PERF_TYPE_RAW, 8, w_syscalls, 200, 200, 300, "r8 (exception returns)",
+	       "200 getppid() (event 8)", "exception returns: one per system call, raw");
 	not_counted(PERF_TYPE_HARDWARE, 2, "cache-references", "cache-references: not counted");
 	not_counted(PERF_TYPE_HARDWARE, 3, "cache-misses", "cache-misses: not counted");
 	not_counted(PERF_TYPE_HARDWARE, 6, "bus-cycles", "bus-cycles: not counted");
