@@ -51,6 +51,7 @@ static inline unsigned long r_mtval(void) { return csr_read(mtval); }
 static inline void w_mcounteren(unsigned long x) { csr_write(mcounteren, x); }
 static inline unsigned long r_mcounteren(void) { return csr_read(mcounteren); }
 static inline void w_scounteren(unsigned long x) { csr_write(scounteren, x); }
+static inline unsigned long r_scounteren(void) { return csr_read(scounteren); }
 /* S-mode trap state, written when we redirect a trap to S-mode */
 static inline unsigned long r_stvec(void) { return csr_read(stvec); }
 static inline void w_scause(unsigned long x) { csr_write(scause, x); }
@@ -83,6 +84,44 @@ static inline void set_menvcfg_stce(void) { csr_set(CSR_MENVCFG, 1UL << 63); }
 static inline void clear_menvcfg_stce(void) { csr_clear(CSR_MENVCFG, 1UL << 63); }
 static inline bool r_menvcfg_stce(void) { return csr_read(CSR_MENVCFG) >> 63; }
 #endif
+/*
+ * The H extension's trap state (priv spec 18.2 and 18.6): read and written
+ * only on a hart whose misa has H (trap/hyp.c).
+ */
+static inline unsigned long r_hstatus(void) { return csr_read(CSR_HSTATUS); }
+static inline void w_hstatus(unsigned long x) { csr_write(CSR_HSTATUS, x); }
+static inline unsigned long r_hedeleg(void) { return csr_read(CSR_HEDELEG); }
+static inline unsigned long r_hcounteren(void) { return csr_read(CSR_HCOUNTEREN); }
+static inline void w_htval(unsigned long x) { csr_write(CSR_HTVAL, x); }
+static inline void w_htinst(unsigned long x) { csr_write(CSR_HTINST, x); }
+static inline unsigned long r_mtval2(void) { return csr_read(CSR_MTVAL2); }
+static inline unsigned long r_mtinst(void) { return csr_read(CSR_MTINST); }
+static inline unsigned long r_vsstatus(void) { return csr_read(CSR_VSSTATUS); }
+static inline void w_vsstatus(unsigned long x) { csr_write(CSR_VSSTATUS, x); }
+static inline unsigned long r_vstvec(void) { return csr_read(CSR_VSTVEC); }
+static inline void w_vsepc(unsigned long x) { csr_write(CSR_VSEPC, x); }
+static inline void w_vscause(unsigned long x) { csr_write(CSR_VSCAUSE, x); }
+static inline void w_vstval(unsigned long x) { csr_write(CSR_VSTVAL, x); }
+/* htimedelta: 64 bits; CVA6 has none (trap/hyp.c keeps one per hart) */
+static inline uint64_t r_htimedelta(void)
+{
+#if __riscv_xlen == 32
+	return (uint64_t)csr_read(CSR_HTIMEDELTAH) << 32 | csr_read(CSR_HTIMEDELTA);
+#else
+	return csr_read(CSR_HTIMEDELTA);
+#endif
+}
+/* mstatus.MPV and GVA: mstatush on rv32 */
+#if __riscv_xlen == 32
+static inline unsigned long r_mstatus_hyp(void) { return csr_read(CSR_MSTATUSH); }
+static inline void set_mstatus_hyp(unsigned long x) { csr_set(CSR_MSTATUSH, x); }
+static inline void clear_mstatus_hyp(unsigned long x) { csr_clear(CSR_MSTATUSH, x); }
+#else
+static inline unsigned long r_mstatus_hyp(void) { return csr_read(mstatus); }
+static inline void set_mstatus_hyp(unsigned long x) { csr_set(mstatus, x); }
+static inline void clear_mstatus_hyp(unsigned long x) { csr_clear(mstatus, x); }
+#endif
+
 /* Sstc's stimecmp, read only to see whether it exists */
 static inline unsigned long r_stimecmp(void) { return csr_read(CSR_STIMECMP); }
 

@@ -30,6 +30,8 @@ struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
 	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
+	bool has_h;             /* misa.H with S-mode: guests' traps go to HS (trap/hyp.c) */
+	bool has_htimedelta;    /* the CSR exists; else trap/hyp.c keeps one per hart */
 	/* mcounteren: counters the mode below reads itself (bit n: 0xC00 + n),
 	 * as probed (counters.c); trap.c answers the others it can. */
 	unsigned long counteren;

@@ -33,6 +33,18 @@ struct features features;
 #define MEDELEG_S ((1UL << CAUSE_MISALIGNED_FETCH) | (1UL << CAUSE_BREAKPOINT) | \
 	(1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
 	(1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
+/* With H, what only a hypervisor handles: its guests' ecalls, guest-page
+ * faults and virtual instructions (priv spec 18.6.4), as OpenSBI delegates. */
+#define MEDELEG_H ((1UL << CAUSE_VS_ECALL) | (1UL << CAUSE_FETCH_GUEST_PAGE_FAULT) | \
+	(1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSN) | \
+	(1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
+/* The guests' interrupts and SGEI, read-only ones in mideleg with H (priv spec 18.4.2). */
+#define MIDELEG_H (MIP_VSSIP | MIP_VSTIP | MIP_VSEIP | MIP_SGEIP)
+#if TALLY_SMODE_EXTENSIONS
+#define has_h() features.has_h
+#else
+#define has_h() false    /* an M+U image (Ibex) hosts no guests */
+#endif
 
 /* The firmware's region rounded up to a power of two, as one PMP NAPOT entry covers it. */
 static uintptr_t fw_region_size(void)
@@ -103,6 +115,13 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 			v = probe_hgatp_vmid(modes[0]);
 			if (!trap_guard_end(&g))
 				features.vmid_max = v;
+#if TALLY_SMODE_EXTENSIONS
+			features.has_h = true;
+			/* CVA6 has no htimedelta: a guest's time is then ours to add. */
+			trap_guard_begin(&g);
+			(void)r_htimedelta();
+			features.has_htimedelta = !trap_guard_end(&g);
+#endif
 		}
 	}
 
@@ -151,10 +170,11 @@ static void hart_init(unsigned long hartid)
 	w_mtvec(platform.mtvec_vectored ? (uintptr_t)trap_vector_table | 1
 					: (uintptr_t)trap_entry);
 	if (features.has_s_mode) {
-		w_medeleg(MEDELEG_S);
+		w_medeleg(MEDELEG_S | (has_h() ? MEDELEG_H : 0));
 		/* S-mode's own interrupts, and counter overflow where it exists. */
 		w_mideleg(MIP_SSIP | MIP_STIP | MIP_SEIP |
-			  (features.pmu.has_sscofpmf ? MIP_LCOFIP : 0));
+			  (features.pmu.has_sscofpmf ? MIP_LCOFIP : 0) |
+			  (has_h() ? MIDELEG_H : 0));
 		/* U-mode may read counters too; S-mode can narrow this itself. */
 		w_scounteren(~0UL);
 		if (features.has_sstc)
@@ -171,7 +191,8 @@ static void hart_init(unsigned long hartid)
 #if TALLY_SMODE_EXTENSIONS   /* entry.S has its fast paths only for an S-mode */
 	struct trap_frame *f = this_frame();
 	f->fw_count = h->pmu.fw_count;
-	f->mtime = (features.counteren >> 1) & 1 ? 0 : platform.timer.mtime;   /* bit 1: time */
+	/* bit 1: time. With H a guest's rdtime adds htimedelta: C's (trap/hyp.c). */
+	f->mtime = (features.counteren >> 1) & 1 || has_h() ? 0 : platform.timer.mtime;
 	f->misaligned = platform.emulate_misaligned != 0;
 	f->sse_look = &h->sse_look;
 	/* set_timer's mtimecmp, where timer_set() would store there (no Sstc, a CLINT) */

@@ -29,6 +29,7 @@ struct hart {
 	bool has_tdata3;
 	struct sse_hart sse;
 	volatile unsigned long sse_look;  /* an SSE event may be ready here (sse.c) */
+	uint64_t htimedelta;          /* the hypervisor's, where the core has none (trap/hyp.c) */
 #endif
 };
 

@@ -23,6 +23,8 @@
  * "Supervisor Status Register (sstatus)"). */
 _Static_assert(SSE_SSTATUS_SIE == MSTATUS_SIE && SSE_SSTATUS_SPIE == MSTATUS_SPIE &&
 	       SSE_SSTATUS_SPP == MSTATUS_SPP, "sstatus bits are mstatus bits");
+_Static_assert(SSE_HSTATUS_SPV == HSTATUS_SPV && SSE_HSTATUS_SPVP == HSTATUS_SPVP,
+	       "the core's hstatus bits are the spec's");
 
 static struct sse_sys sse = {
 	.harts = &harts[0].sse, .stride = sizeof(struct hart), .hart_ok = hart_present,
@@ -135,6 +137,8 @@ static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned l
 	r->a7 = f->x[17];
 	r->sepc = r_sepc();
 	r->sstatus = ms & (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP);
+	r->virt = features.has_h && (r_mstatus_hyp() & MSTATUS_MPV);
+	r->hstatus = features.has_h ? r_hstatus() & (HSTATUS_SPV | HSTATUS_SPVP) : 0;
 }
 
 /* And back: after an ecall entry.S adds 4 to mepc, so it gets pc - 4 (wrapping exactly). */
@@ -145,6 +149,13 @@ static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned 
 	ms &= ~(MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_MPP);
 	ms |= r->sstatus | r->mode << MSTATUS_MPP_SHIFT;
 	w_mstatus(ms);
+	if (features.has_h) {
+		w_hstatus((r_hstatus() & ~(HSTATUS_SPV | HSTATUS_SPVP)) | r->hstatus);
+		if (r->virt)
+			set_mstatus_hyp(MSTATUS_MPV);
+		else
+			clear_mstatus_hyp(MSTATUS_MPV);
+	}
 	w_mepc(r->pc - bias);
 	w_sepc(r->sepc);
 	f->x[16] = r->a6;

@@ -19,6 +19,7 @@
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/counters.h"
+#include "trap/hyp.h"
 #include "trap/trap.h"
 
 /* The firmware event each exception counts as (SBI spec table 6). */
@@ -42,16 +43,16 @@ static int fw_event_of(unsigned long cause)
 #define CSRRS_X0_MASK  0x000ff07fUL   /* rs1, funct3, opcode */
 #define CSRRS_X0_MATCH 0x00002073UL   /* rs1 = x0, funct3 = CSRRS, SYSTEM */
 
-static bool emulate_counter_read(struct trap_frame *f)
+static void redirect_to_smode(const struct trap_frame *f, unsigned long cause,
+			      unsigned long tval, unsigned long prev, bool virt);
+
+static bool emulate_counter_read(struct trap_frame *f, uint32_t insn, unsigned long prev,
+				 bool virt)
 {
-	uint32_t insn = (uint32_t)r_mtval();
 	unsigned csr, rd, n;
 	uint64_t now;
 	bool hi;
 
-	/* mtval holds the instruction on CVA6 and QEMU; 0 means "go and read it". */
-	if (!insn && !read_lower_insn(r_mepc(), &insn))
-		return false;
 	if ((insn & CSRRS_X0_MASK) != CSRRS_X0_MATCH)
 		return false;
 	csr = insn >> 20;
@@ -63,10 +64,39 @@ static bool emulate_counter_read(struct trap_frame *f)
 	if (!counters_emulated(n, features.counteren, features.has_s_mode, &features.pmu))
 		return false;
 	now = n == 1 ? board_timer_value() : csr_read_counter(n);
+#if TALLY_SMODE_EXTENSIONS
+	if (virt) {          /* a guest: hcounteren decides, and its time is shifted */
+		if (!hyp_counter_allowed(n, prev)) {
+			redirect_to_smode(f, CAUSE_VIRTUAL_INSN, insn, prev, virt);
+			return true;
+		}
+		if (n == 1)
+			now = hyp_guest_time(now);
+	}
+#else
+	(void)prev, (void)virt;
+#endif
 	if (rd)   /* rd = x0 reads and discards */
 		f->x[rd] = (unsigned long)(hi ? now >> 32 : now);
 	w_mepc(r_mepc() + 4);
 	return true;
+}
+
+/* An illegal instruction the firmware may answer: a counter read, or on
+ * an H core without htimedelta the hypervisor's access to it. */
+static bool emulate_illegal(struct trap_frame *f, unsigned long prev, bool virt)
+{
+	uint32_t insn = (uint32_t)r_mtval();
+
+	/* mtval holds the instruction on CVA6 and QEMU; 0 means "go and read it". */
+	if (!insn && !read_lower_insn(r_mepc(), &insn))
+		return false;
+#if TALLY_SMODE_EXTENSIONS
+	if (features.has_h && !features.has_htimedelta && !virt && prev == PRV_S &&
+	    hyp_emulate_htimedelta(f, insn))
+		return true;
+#endif
+	return emulate_counter_read(f, insn, prev, virt);
 }
 
 #if TALLY_SMODE_EXTENSIONS   /* an M+U image (Ibex) never redirects: no S-mode */
@@ -99,16 +129,24 @@ void no_smode_handler(const struct trap_frame *f, unsigned long cause, unsigned 
  * Status Register").
  */
 static void redirect_to_smode(const struct trap_frame *f, unsigned long cause,
-			      unsigned long tval, unsigned long prev_mode)
+			      unsigned long tval, unsigned long prev_mode, bool virt)
 {
-	unsigned long ms = r_mstatus();
+	unsigned long ms;
 
 #if TALLY_SMODE_EXTENSIONS
 	unsigned long stvec = r_stvec();
 
-	if (!(stvec & ~3UL) || (stvec & ~3UL) == r_mepc())
+	/* A guest's pc is not in HS-mode's address space: only unset counts. */
+	if (!(stvec & ~3UL) || (!virt && (stvec & ~3UL) == r_mepc()))
 		no_smode_handler(f, cause, tval, stvec);
+	if (virt && hyp_redirect(cause, tval, prev_mode))
+		return;                   /* hedeleg: the guest's own handler */
+	if (!virt && features.has_h)
+		hyp_host_trap();
+#else
+	(void)virt;
 #endif
+	ms = r_mstatus();
 
 	w_scause(cause);
 	w_sepc(r_mepc());
@@ -129,6 +167,7 @@ void trap_handler(struct trap_frame *f)
 	unsigned long cause = r_mcause();
 	unsigned long prev = (r_mstatus() & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
 	unsigned long tval;
+	bool virt;
 	int ev;
 
 	if (cause & CAUSE_IRQ_FLAG) {
@@ -159,16 +198,21 @@ void trap_handler(struct trap_frame *f)
 		return;
 	}
 
+#if TALLY_SMODE_EXTENSIONS
+	virt = hyp_from_guest();
+#else
+	virt = false;
+#endif
 	ev = fw_event_of(cause);
 	if (ev >= 0)
 		pmu_fw_event(this_pmu(), (unsigned)ev);   /* once, emulated or not */
 	tval = r_mtval();   /* before emulation: a guarded access rewrites mtval */
-	if (cause == CAUSE_ILLEGAL_INSN && emulate_counter_read(f))
+	if (cause == CAUSE_ILLEGAL_INSN && emulate_illegal(f, prev, virt))
 		return;
 	if (platform.emulate_misaligned && platform.emulate_misaligned(f, &cause, &tval))
 		return;
 	if (features.has_s_mode) {
-		redirect_to_smode(f, cause, tval, prev);
+		redirect_to_smode(f, cause, tval, prev, virt);
 		return;
 	}
 	panic(f, "payload fault and no S-mode to deliver it to");

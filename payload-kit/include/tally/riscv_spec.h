@@ -33,6 +33,19 @@
 #define MSTATUS_MPP   _UL(0x00001800)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPRV  _UL(0x00020000)
+/* The H extension's two (priv spec 18.6.1): in mstatus on rv64, mstatush on rv32 */
+#if __riscv_xlen == 64
+#define MSTATUS_GVA   (_UL(1) << 38)
+#define MSTATUS_MPV   (_UL(1) << 39)
+#else
+#define MSTATUS_GVA   (_UL(1) << 6)    /* in mstatush */
+#define MSTATUS_MPV   (_UL(1) << 7)    /* in mstatush */
+#endif
+
+/* hstatus fields (priv spec 18.2.1 "Hypervisor Status Register") */
+#define HSTATUS_GVA   _UL(0x00000040)
+#define HSTATUS_SPV   _UL(0x00000080)
+#define HSTATUS_SPVP  _UL(0x00000100)
 
 #define PRV_U 0
 #define PRV_S 1
@@ -50,18 +63,27 @@
 #define CAUSE_STORE_ACCESS     7
 #define CAUSE_USER_ECALL       8
 #define CAUSE_SUPERVISOR_ECALL 9
+#define CAUSE_VS_ECALL         10   /* H: from VS-mode */
 #define CAUSE_MACHINE_ECALL    11
 #define CAUSE_FETCH_PAGE_FAULT 12
 #define CAUSE_LOAD_PAGE_FAULT  13
 #define CAUSE_STORE_PAGE_FAULT 15
+#define CAUSE_FETCH_GUEST_PAGE_FAULT 20   /* H: the G-stage said no */
+#define CAUSE_LOAD_GUEST_PAGE_FAULT  21
+#define CAUSE_VIRTUAL_INSN           22
+#define CAUSE_STORE_GUEST_PAGE_FAULT 23
 
 /* interrupt numbers (mip/mie bits) */
 #define IRQ_S_SOFT   1
+#define IRQ_VS_SOFT  2
 #define IRQ_M_SOFT   3
 #define IRQ_S_TIMER  5
+#define IRQ_VS_TIMER 6
 #define IRQ_M_TIMER  7
 #define IRQ_S_EXT    9
+#define IRQ_VS_EXT   10
 #define IRQ_M_EXT    11
+#define IRQ_S_GEXT   12  /* H: a guest external interrupt */
 #define IRQ_LCOF     13  /* Sscofpmf local counter overflow */
 
 #define MIP_SSIP (_UL(1) << IRQ_S_SOFT)
@@ -70,6 +92,10 @@
 #define MIP_MTIP (_UL(1) << IRQ_M_TIMER)
 #define MIP_SEIP (_UL(1) << IRQ_S_EXT)
 #define MIP_LCOFIP (_UL(1) << IRQ_LCOF)
+#define MIP_VSSIP (_UL(1) << IRQ_VS_SOFT)
+#define MIP_VSTIP (_UL(1) << IRQ_VS_TIMER)
+#define MIP_VSEIP (_UL(1) << IRQ_VS_EXT)
+#define MIP_SGEIP (_UL(1) << IRQ_S_GEXT)
 
 /* menvcfg.STCE (Sstc): bit 63, i.e. bit 31 of menvcfgh on rv32 */
 #define ENVCFG_STCE_HI (_UL(1) << 31)
@@ -116,7 +142,23 @@
 #define CSR_STIMECMP      0x14d   /* Sstc */
 #define CSR_STIMECMPH     0x15d   /* Sstc, rv32 */
 #define CSR_SCOUNTOVF     0xda0   /* Sscofpmf */
-#define CSR_HGATP         0x680   /* H extension */
+#define CSR_MSTATUSH      0x310   /* rv32: mstatus's upper half */
+#define CSR_MTINST        0x34a   /* H extension: the trapping instruction, transformed */
+#define CSR_MTVAL2        0x34b   /* H: a guest-page fault's guest physical address >> 2 */
+#define CSR_HSTATUS       0x600
+#define CSR_HEDELEG       0x602
+#define CSR_HIDELEG       0x603
+#define CSR_HTIMEDELTA    0x605
+#define CSR_HCOUNTEREN    0x606
+#define CSR_HTIMEDELTAH   0x615
+#define CSR_HTVAL         0x643
+#define CSR_HTINST        0x64a
+#define CSR_HGATP         0x680
+#define CSR_VSSTATUS      0x200
+#define CSR_VSTVEC        0x205
+#define CSR_VSEPC         0x241
+#define CSR_VSCAUSE       0x242
+#define CSR_VSTVAL        0x243
 #define CSR_TSELECT       0x7a0   /* Sdtrig (Debug spec, "Trigger Module") */
 #define CSR_TDATA1        0x7a1
 #define CSR_TDATA2        0x7a2

@@ -243,6 +243,8 @@ enum sse_state { SSE_UNUSED = 0, SSE_REGISTERED, SSE_ENABLED, SSE_RUNNING };
 /* INTERRUPTED_FLAGS: SPP, SPIE, hstatus.SPV, hstatus.SPVP, SPELP, SDT */
 #define SSE_FLAG_SPP         (1UL << 0)
 #define SSE_FLAG_SPIE        (1UL << 1)
+#define SSE_FLAG_SPV         (1UL << 2)
+#define SSE_FLAG_SPVP        (1UL << 3)
 #define SSE_FLAGS_DEFINED    0x3fUL
 
 #endif

@@ -354,8 +354,9 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 /*
  * "Software Event Injection": the interrupted state into INTERRUPTED_*, then
  * the handler in S-mode with a6 = hart ID, a7 = ENTRY_ARG, sepc = the
- * interrupted pc, SPP its mode, SPIE = SIE, SIE = 0. INTERRUPTED_FLAGS[5:2]
- * are 0: no H, Zicfilp or Ssdbltrp state is offered.
+ * interrupted pc, SPP its mode, SPIE = SIE, SIE = 0; with H, SPV the
+ * interrupted virtualization (SPVP its mode) and the handler in HS-mode.
+ * INTERRUPTED_FLAGS[5:4] are 0: no Zicfilp or Ssdbltrp state is offered.
  */
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r)
 {
@@ -366,7 +367,9 @@ void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struc
 	e->running_on = hart;
 	h->running[h->depth++] = e;
 	e->flags = (r->sstatus & SSE_SSTATUS_SPP ? SSE_FLAG_SPP : 0) |
-		   (r->sstatus & SSE_SSTATUS_SPIE ? SSE_FLAG_SPIE : 0);
+		   (r->sstatus & SSE_SSTATUS_SPIE ? SSE_FLAG_SPIE : 0) |
+		   (r->hstatus & SSE_HSTATUS_SPV ? SSE_FLAG_SPV : 0) |
+		   (r->hstatus & SSE_HSTATUS_SPVP ? SSE_FLAG_SPVP : 0);
 	e->sepc = r->sepc;
 	e->a6 = r->a6;
 	e->a7 = r->a7;
@@ -380,6 +383,15 @@ void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struc
 	if (r->sstatus & SSE_SSTATUS_SIE)
 		r->sstatus |= SSE_SSTATUS_SPIE;
 	r->sstatus &= ~SSE_SSTATUS_SIE;
+	if (r->virt) {
+		r->hstatus |= SSE_HSTATUS_SPV;
+		r->hstatus &= ~SSE_HSTATUS_SPVP;
+		if (r->sstatus & SSE_SSTATUS_SPP)
+			r->hstatus |= SSE_HSTATUS_SPVP;
+	} else {
+		r->hstatus &= ~SSE_HSTATUS_SPV;
+	}
+	r->virt = 0;
 	r->mode = SSE_PRV_S;
 	r->pc = e->entry_pc;
 }
@@ -398,6 +410,12 @@ bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
 
 	r->pc = r->sepc;
 	r->mode = r->sstatus & SSE_SSTATUS_SPP ? SSE_PRV_S : SSE_PRV_U;
+	r->virt = (r->hstatus & SSE_HSTATUS_SPV) != 0;
+	r->hstatus &= ~(SSE_HSTATUS_SPV | SSE_HSTATUS_SPVP);
+	if (e->flags & SSE_FLAG_SPV)
+		r->hstatus |= SSE_HSTATUS_SPV;
+	if (e->flags & SSE_FLAG_SPVP)
+		r->hstatus |= SSE_HSTATUS_SPVP;
 	r->sstatus &= ~SSE_SSTATUS_SIE;
 	if (r->sstatus & SSE_SSTATUS_SPIE)
 		r->sstatus |= SSE_SSTATUS_SIE;

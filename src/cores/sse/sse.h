@@ -17,6 +17,9 @@
 #define SSE_SSTATUS_SIE      (1UL << 1)
 #define SSE_SSTATUS_SPIE     (1UL << 5)
 #define SSE_SSTATUS_SPP      (1UL << 8)
+/* hstatus bits they move on a hart with H (priv spec 18.2.1) */
+#define SSE_HSTATUS_SPV      (1UL << 7)
+#define SSE_HSTATUS_SPVP     (1UL << 8)
 #define SSE_PRV_U 0UL
 #define SSE_PRV_S 1UL
 
@@ -56,10 +59,12 @@ struct sse_sys {
 	struct sse_event global[SSE_NUM_GLOBAL];
 };
 
-/* What entry and completion move of the mode below M (sstatus: SIE, SPIE, SPP only). */
+/* What entry and completion move of the mode below M (sstatus: SIE, SPIE,
+ * SPP only; hstatus: SPV, SPVP only, and virt, all zero without H). */
 struct sse_regs {
 	unsigned long pc, mode;    /* mode: SSE_PRV_S or SSE_PRV_U */
 	unsigned long a6, a7, sepc, sstatus;
+	unsigned long virt, hstatus;   /* virt: the interrupted context is a guest */
 };
 
 /* Boot: global events unused, their preferred hart the boot hart. */

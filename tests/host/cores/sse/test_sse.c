@@ -204,6 +204,8 @@ static void check_regs(const struct sse_regs *got, const struct sse_regs *want)
 	CHECK_EQ(got->a7, want->a7);
 	CHECK_EQ(got->sepc, want->sepc);
 	CHECK_EQ(got->sstatus, want->sstatus);
+	CHECK_EQ(got->virt, want->virt);
+	CHECK_EQ(got->hstatus, want->hstatus);
 }
 
 static void t_enter_complete(void)
@@ -277,6 +279,58 @@ static void t_complete_elsewhere(void)
 	CHECK_EQ(r.sstatus, SSE_SSTATUS_SPIE);
 	CHECK_EQ(r.a6, 6);
 	CHECK_EQ(r.a7, 7);
+}
+
+/*
+ * A guest in VS-mode interrupted (SBI SSE "Software Event Injection" with
+ * H): the flags keep the host's SPV and SPVP, the handler runs in HS-mode
+ * with SPV = 1 and SPVP = the guest's mode; complete returns to the guest.
+ */
+static void t_enter_guest(void)
+{
+	struct sse_sys *s = fresh(false);
+	uint32_t id = SSE_EV_LOCAL_SOFTWARE;
+	struct sse_regs r = s_regs(0x8000), before;
+	unsigned long t, v[2];
+
+	r.virt = 1;
+	r.hstatus = SSE_HSTATUS_SPVP;             /* the host's, from an earlier trap */
+	before = r;
+	ready(s, 0, id, 0x1000);
+	CHECK_OK(sse_hart_unmask(s, 0), 0);
+	CHECK_OK(sse_inject(s, 0, id, 0, &t), 0);
+	sse_enter(s, 0, sse_next(s, 0), &r);
+	CHECK_EQ(r.virt, 0);                       /* the handler runs in HS-mode */
+	CHECK_EQ(r.mode, SSE_PRV_S);
+	CHECK_EQ(r.hstatus, SSE_HSTATUS_SPV | SSE_HSTATUS_SPVP);   /* VS: SPP = 1 = SPVP */
+	CHECK_OK(sse_read_attrs(s, 0, id, SSE_ATTR_INTERRUPTED_SEPC, 2, v), 0);
+	CHECK_EQ(v[1], SSE_FLAG_SPIE | SSE_FLAG_SPVP);
+	CHECK(sse_complete(s, 0, &r));
+	check_regs(&r, &before);
+
+	/* VU-mode: SPP = 0, so SPVP = 0; the flags give SPV back as it was. */
+	r = s_regs(0x8000);
+	r.mode = SSE_PRV_U;
+	r.virt = 1;
+	r.hstatus = SSE_HSTATUS_SPV;
+	before = r;
+	CHECK_OK(sse_inject(s, 0, id, 0, &t), 0);
+	sse_enter(s, 0, sse_next(s, 0), &r);
+	CHECK_EQ(r.hstatus, SSE_HSTATUS_SPV);
+	CHECK_OK(sse_read_attrs(s, 0, id, SSE_ATTR_INTERRUPTED_FLAGS, 1, v), 0);
+	CHECK_EQ(v[0], SSE_FLAG_SPIE | SSE_FLAG_SPV);
+	CHECK(sse_complete(s, 0, &r));
+	check_regs(&r, &before);
+
+	/* The host interrupted: SPV goes to 0 for the handler, and back. */
+	r = s_regs(0x8000);
+	r.hstatus = SSE_HSTATUS_SPV | SSE_HSTATUS_SPVP;
+	before = r;
+	CHECK_OK(sse_inject(s, 0, id, 0, &t), 0);
+	sse_enter(s, 0, sse_next(s, 0), &r);
+	CHECK_EQ(r.hstatus, SSE_HSTATUS_SPVP);
+	CHECK(sse_complete(s, 0, &r));
+	check_regs(&r, &before);
 }
 
 static void t_oneshot(void)
@@ -509,6 +563,7 @@ int main(int argc, char **argv)
 	RUN(t_attr_writes);
 	RUN(t_enter_complete);
 	RUN(t_complete_elsewhere);
+	RUN(t_enter_guest);
 	RUN(t_oneshot);
 	RUN(t_mask);
 	RUN(t_no_handler_no_entry);
