@@ -85,7 +85,7 @@ static inline void clear_menvcfg_stce(void) { csr_clear(CSR_MENVCFG, 1UL << 63);
 static inline bool r_menvcfg_stce(void) { return csr_read(CSR_MENVCFG) >> 63; }
 #endif
 /*
- * The H extension's trap state (priv spec 18.2 and 18.6): read and written
+ * The H extension's trap state (priv spec 8.2 "Hypervisor and Virtual Supervisor CSRs", 8.6 "Traps"): read and written
  * only on a hart whose misa has H (trap/hyp.c).
  */
 static inline unsigned long r_hstatus(void) { return csr_read(CSR_HSTATUS); }

@@ -514,7 +514,7 @@ misaligned_guard:
 
 #if TALLY_SMODE_EXTENSIONS
 /*
- * The machine timer interrupt: what sbi_timer_irq() does (sbi_time.c):
+ * The machine timer interrupt: what timer_irq() does (hart/timer.c):
  * S-mode's timer interrupt is now pending, MTIE off until the next
  * set_timer. Then, as trap_handler() would, SSE's look on the way out: if
  * an event may be ready for this hart, the slow path does both again

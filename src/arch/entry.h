@@ -6,9 +6,9 @@
 #include "tally_config.h"
 
 /*
- * The trap frame (hart.h, struct trap_frame) as entry.S addresses it:
- * x0..x31, then the PMU state and the fast paths' four words, padded to
- * 16 bytes. hart.h checks these against the struct.
+ * The trap frame (frame.h, struct trap_frame) as entry.S addresses it:
+ * x0..x31, this hart's record, then the fast paths' five words, padded to
+ * 16 bytes. frame.h checks these against the struct.
  */
 #define TRAP_FRAME_REG          (__riscv_xlen / 8)
 #define TRAP_FRAME_FW_COUNT     (33 * TRAP_FRAME_REG)
@@ -23,7 +23,7 @@
 #define TRAP_FW_ILLEGAL_INSN     4
 #define TRAP_FW_SET_TIMER        5
 /* The ecalls entry.S dispatches or answers itself (base/sbi_spec.h, base/sbi.h;
- * sbi_ecall.c checks them): PMU first, the table, then Base and TIME. */
+ * sbi_ecall.c checks them): PMU, Base and TIME first, then the table. */
 #define TRAP_EID_BASE            0x10
 #define TRAP_EID_TIME            0x54494D45
 #define TRAP_EID_PMU             0x504D55

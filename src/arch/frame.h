@@ -30,7 +30,7 @@ struct trap_frame {
 	unsigned long timecmp;        /* set_timer stores here (a CLINT's mtimecmp); 0: in C */
 	unsigned long pad[2];
 };
-enum { REG_RA = 1, REG_SP = 2, REG_A0 = 10, REG_A1 = 11 };
+enum { REG_A0 = 10 };   /* x[REG_A0 + n] is an */
 #ifdef __riscv   /* host tests see the struct, not entry.S */
 _Static_assert(sizeof(struct trap_frame) == FRAME_SIZE, "entry.S's FRAME_SIZE");
 _Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES &&

@@ -34,11 +34,12 @@ struct features features;
 	(1UL << CAUSE_USER_ECALL) | (1UL << CAUSE_FETCH_PAGE_FAULT) | \
 	(1UL << CAUSE_LOAD_PAGE_FAULT) | (1UL << CAUSE_STORE_PAGE_FAULT))
 /* With H, what only a hypervisor handles: its guests' ecalls, guest-page
- * faults and virtual instructions (priv spec 18.6.4), as OpenSBI delegates. */
+ * faults and virtual instructions (priv spec 8.6 "Traps"), as OpenSBI delegates. */
 #define MEDELEG_H ((1UL << CAUSE_VS_ECALL) | (1UL << CAUSE_FETCH_GUEST_PAGE_FAULT) | \
 	(1UL << CAUSE_LOAD_GUEST_PAGE_FAULT) | (1UL << CAUSE_VIRTUAL_INSN) | \
 	(1UL << CAUSE_STORE_GUEST_PAGE_FAULT))
-/* The guests' interrupts and SGEI, read-only ones in mideleg with H (priv spec 18.4.2). */
+/* The guests' interrupts and SGEI: read-only ones in mideleg with H
+ * (priv spec 8.4 "Machine-Level CSRs"). */
 #define MIDELEG_H (MIP_VSSIP | MIP_VSTIP | MIP_VSEIP | MIP_SGEIP)
 #if TALLY_SMODE_EXTENSIONS
 #define has_h() features.has_h

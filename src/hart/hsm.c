@@ -19,8 +19,6 @@
 #include "hart/timer.h"
 #include "tally_config.h"
 
-#define SUSPEND_RETENTIVE     0x00000000UL
-#define SUSPEND_NON_RETENTIVE 0x80000000UL
 /* Internal: a hart_start caller owns the hart while it writes the start address. */
 #define HSM_CLAIMED 0x100UL
 
@@ -183,12 +181,12 @@ struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigne
 	 * none); Table 9.5 answers both INVALID_PARAM. Bits above 31 were
 	 * dropped by the decoder (sbi_hsm.c).
 	 */
-	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE)
+	if (type != HSM_SUSPEND_RETENTIVE && type != HSM_SUSPEND_NON_RETENTIVE)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (type == SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
+	if (type == HSM_SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	hsm_suspend_until_interrupt(hartid);
-	if (type == SUSPEND_NON_RETENTIVE)
+	if (type == HSM_SUSPEND_NON_RETENTIVE)
 		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
 }

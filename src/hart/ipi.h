@@ -6,9 +6,16 @@
 #include <stdbool.h>
 #include "base/sbi.h"
 
-enum fence_kind {   /* RFENCE FIDs 0..6 */
-	F_FENCE_I = 0, F_SFENCE_VMA, F_SFENCE_VMA_ASID, F_HFENCE_GVMA_VMID,
-	F_HFENCE_GVMA, F_HFENCE_VVMA_ASID, F_HFENCE_VVMA, F_KINDS
+/* Each kind is its RFENCE function's FID, so sbi_rfence.c passes the FID on. */
+enum fence_kind {
+	F_FENCE_I = RFENCE_FID_REMOTE_FENCE_I,
+	F_SFENCE_VMA = RFENCE_FID_REMOTE_SFENCE_VMA,
+	F_SFENCE_VMA_ASID = RFENCE_FID_REMOTE_SFENCE_VMA_ASID,
+	F_HFENCE_GVMA_VMID = RFENCE_FID_REMOTE_HFENCE_GVMA_VMID,
+	F_HFENCE_GVMA = RFENCE_FID_REMOTE_HFENCE_GVMA,
+	F_HFENCE_VVMA_ASID = RFENCE_FID_REMOTE_HFENCE_VVMA_ASID,
+	F_HFENCE_VVMA = RFENCE_FID_REMOTE_HFENCE_VVMA,
+	F_KINDS
 };
 
 /* Does this platform have a way to interrupt another hart? */

@@ -8,19 +8,19 @@ struct sbiret sbi_base_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long fid)
 {
 	switch (fid) {
-	case SBI_BASE_GET_SPEC_VERSION:
+	case BASE_FID_GET_SPEC_VERSION:
 		return sbi_ok(SBI_SPEC_VERSION);
-	case SBI_BASE_GET_IMPL_ID:
+	case BASE_FID_GET_IMPL_ID:
 		return sbi_ok(SBI_IMPL_ID_TALLY);
-	case SBI_BASE_GET_IMPL_VERSION:
+	case BASE_FID_GET_IMPL_VERSION:
 		return sbi_ok((TALLY_VERSION_MAJOR << 16) | TALLY_VERSION_MINOR);
-	case SBI_BASE_PROBE_EXT:
+	case BASE_FID_PROBE_EXT:
 		return sbi_ok((unsigned long)sbi_ext_probe(a0));
-	case SBI_BASE_GET_MVENDORID:
+	case BASE_FID_GET_MVENDORID:
 		return sbi_ok(r_mvendorid());
-	case SBI_BASE_GET_MARCHID:
+	case BASE_FID_GET_MARCHID:
 		return sbi_ok(r_marchid());
-	case SBI_BASE_GET_MIMPID:
+	case BASE_FID_GET_MIMPID:
 		return sbi_ok(r_mimpid());
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);

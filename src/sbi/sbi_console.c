@@ -9,8 +9,6 @@
 #include "base/sbi.h"
 #include "sbi/sbi_ext.h"
 
-enum { DBCN_WRITE = 0, DBCN_READ = 1, DBCN_WRITE_BYTE = 2 };
-
 struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
@@ -20,12 +18,12 @@ struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a
 	int c;
 
 	switch (fid) {
-	case DBCN_WRITE:
-	case DBCN_READ:
+	case DBCN_FID_CONSOLE_WRITE:
+	case DBCN_FID_CONSOLE_READ:
 		/* base_addr_hi (a2) must be 0: no memory above XLEN bits here. */
 		if (a2 || !sbi_mem_ok(a1, n))
 			return sbi_err(SBI_ERR_INVALID_PARAM);
-		if (fid == DBCN_WRITE) {
+		if (fid == DBCN_FID_CONSOLE_WRITE) {
 			for (i = 0; i < n; i++)
 				board_putc((char)buf[i]);
 			return sbi_ok(n);
@@ -33,7 +31,7 @@ struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a
 		for (i = 0; i < n && (c = board_getc()) >= 0; i++)
 			buf[i] = (uint8_t)c;
 		return sbi_ok(i);
-	case DBCN_WRITE_BYTE:
+	case DBCN_FID_CONSOLE_WRITE_BYTE:
 		/* uint8_t byte (spec 12.3): the low 8 bits, whatever is above them. */
 		board_putc((char)(uint8_t)a0);
 		return sbi_ok(0);

@@ -4,8 +4,6 @@
 #include "hart/ipi.h"
 #include "sbi/sbi_ext.h"
 
-enum { HSM_HART_START = 0, HSM_HART_STOP, HSM_HART_GET_STATUS, HSM_HART_SUSPEND };
-
 struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			    unsigned long a3, unsigned long a4, unsigned long a5,
 			    unsigned long fid)
@@ -13,13 +11,13 @@ struct sbiret sbi_hsm_ecall(unsigned long a0, unsigned long a1, unsigned long a2
 	if (!ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);   /* nothing can wake a stopped hart */
 	switch (fid) {
-	case HSM_HART_START:
+	case HSM_FID_HART_START:
 		return hsm_hart_start(a0, a1, a2);
-	case HSM_HART_STOP:
+	case HSM_FID_HART_STOP:
 		hsm_hart_stop(sbi_ext_hart_reset);   /* does not return */
-	case HSM_HART_GET_STATUS:
+	case HSM_FID_HART_GET_STATUS:
 		return hsm_hart_status(a0);
-	case HSM_HART_SUSPEND:
+	case HSM_FID_HART_SUSPEND:
 		/* suspend_type is a uint32_t (spec 9.4; base/sbi.h) */
 		return hsm_hart_suspend((uint32_t)a0, a1, a2);
 	default:

@@ -10,5 +10,6 @@ struct sbiret sbi_rfence_ecall(unsigned long a0, unsigned long a1, unsigned long
 	if (fid >= F_KINDS || !ipi_available())
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	/* fence_i has no range; the ASID/VMID argument is a4 where there is one. */
-	return rfence_send(fid, a0, a1, fid == F_FENCE_I ? 0 : a2, fid == F_FENCE_I ? 0 : a3, a4);
+	return rfence_send((enum fence_kind)fid, a0, a1, fid == F_FENCE_I ? 0 : a2,
+			   fid == F_FENCE_I ? 0 : a3, a4);
 }

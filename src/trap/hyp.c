@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A guest's traps that still reach M-mode (priv spec chapter 18,
+ * A guest's traps that still reach M-mode (priv spec 8
  * "Hypervisor Extension"). init.c delegates a guest's ecalls, guest-page
  * faults and virtual instructions straight to HS-mode, so what comes here
  * is what the firmware counts or emulates first: illegal instructions
@@ -32,7 +32,7 @@ static bool tval_is_address(unsigned long cause)
 	       guest_page_fault(cause);
 }
 
-/* "Trap Entry" into VS-mode (priv spec 18.6.4): vs* take what s* would. */
+/* "Trap Entry" into VS-mode (priv spec 8.6 "Traps"): vs* take what s* would. */
 static void enter_vs(unsigned long cause, unsigned long tval, unsigned long prev)
 {
 	unsigned long vs = r_vsstatus(), ms = r_mstatus();

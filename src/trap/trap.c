@@ -190,10 +190,11 @@ void trap_handler(struct trap_frame *f)
 
 	/* An ecall from a mode the fast path does not expect: same dispatcher. */
 	if (cause == CAUSE_USER_ECALL || cause == CAUSE_SUPERVISOR_ECALL) {
-		struct sbiret r = sbi_ecall(f->x[10], f->x[11], f->x[12], f->x[13],
-					    f->x[14], f->x[15], f->x[16], f->x[17]);
-		f->x[REG_A0] = (unsigned long)r.error;
-		f->x[REG_A1] = r.value;
+		unsigned long *a = &f->x[REG_A0];
+		struct sbiret r = sbi_ecall(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+
+		a[0] = (unsigned long)r.error;
+		a[1] = r.value;
 		w_mepc(r_mepc() + 4);
 		return;
 	}

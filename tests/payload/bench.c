@@ -282,9 +282,9 @@ static void discover(void)
 	struct sbiret r;
 	unsigned nhw = 0, nfw = 0;
 
-	spec_version = expect("get_spec_version", SBI0(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION),
+	spec_version = expect("get_spec_version", SBI0(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION),
 			      SBI_SUCCESS, 0, 0).uvalue;
-	impl_id = expect("get_impl_id", SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID),
+	impl_id = expect("get_impl_id", SBI0(SBI_EXT_BASE, BASE_FID_GET_IMPL_ID),
 			 SBI_SUCCESS, 0, 0).uvalue;
 	strict = impl_id == IMPL_ID_TALLY;
 #ifdef BENCH_CYCLES
@@ -292,9 +292,9 @@ static void discover(void)
 		return;   /* the floor: no PMU, only the trap rows (main) */
 #endif
 	/* PMU is SBI 0.3; probe_extension answers 1 where it is offered. */
-	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
+	expect("probe_extension(PMU)", SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_PMU),
 	       SBI_SUCCESS, 1, 1);
-	if (!expect("probe_extension(TIME)", SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME),
+	if (!expect("probe_extension(TIME)", SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_TIME),
 		    SBI_SUCCESS, 0, 0).uvalue) {
 		ev_fw = EV_FW_ILLEGAL;
 		ev_fw_name = "ILLEGAL_INSN";
@@ -338,7 +338,7 @@ static void simple_rows(void)
 {
 	unsigned long eid = UNKNOWN_EID, zero = 0, ver = spec_version, n = num_counters;
 	unsigned long base = SBI_EXT_BASE, ext = SBI_EXT_PMU;
-	unsigned long fid_ver = SBI_BASE_GET_SPEC_VERSION, fid_num = PMU_FID_NUM_COUNTERS;
+	unsigned long fid_ver = BASE_FID_GET_SPEC_VERSION, fid_num = PMU_FID_NUM_COUNTERS;
 	unsigned long fid_info = PMU_FID_COUNTER_GET_INFO, idx = 0, info;
 	long notsup = SBI_ERR_NOT_SUPPORTED, ok = SBI_SUCCESS;
 
@@ -365,7 +365,7 @@ static void simple_rows(void)
 static void floor_simple_rows(void)
 {
 	unsigned long eid = UNKNOWN_EID, zero = 0, ver = spec_version;
-	unsigned long base = SBI_EXT_BASE, fid_ver = SBI_BASE_GET_SPEC_VERSION;
+	unsigned long base = SBI_EXT_BASE, fid_ver = BASE_FID_GET_SPEC_VERSION;
 	long notsup = SBI_ERR_NOT_SUPPORTED, ok = SBI_SUCCESS;
 
 	OPAQUE(eid); OPAQUE(zero); OPAQUE(ver); OPAQUE(base); OPAQUE(fid_ver);
@@ -821,7 +821,7 @@ static void trap_rows(void)
 	unsigned long sval = 0x89abcdefUL;
 	long ok = SBI_SUCCESS;
 	bool has_time = expect("probe_extension(TIME)",
-			       SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME), SBI_SUCCESS, 0, 0).uvalue;
+			       SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_TIME), SBI_SUCCESS, 0, 0).uvalue;
 
 	/* rdtime, emulated where the core has no time CSR: the value grows. */
 	prev = rd_time();

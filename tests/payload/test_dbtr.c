@@ -162,8 +162,8 @@ static void errors(unsigned long n)
 enum core { CORE_OTHER, CORE_QEMU, CORE_CVA6 };
 static enum core core(void)
 {
-	unsigned long v = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID, 0, 0, 0).uvalue;
-	unsigned long a = ext_call(SBI_EXT_BASE, SBI_BASE_GET_MARCHID, 0, 0, 0).uvalue;
+	unsigned long v = ext_call(SBI_EXT_BASE, BASE_FID_GET_MVENDORID, 0, 0, 0).uvalue;
+	unsigned long a = ext_call(SBI_EXT_BASE, BASE_FID_GET_MARCHID, 0, 0, 0).uvalue;
 
 	if (v == 0 && (a & ~0xffUL) == 0x70200UL)      /* QEMU 7.2.x's own marchid */
 		return CORE_QEMU;
@@ -204,7 +204,7 @@ void test_dbtr(unsigned long hartid)
 	unsigned long n, idx;
 
 	(void)hartid;
-	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBTR);
+	r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_DBTR);
 	if (!check_eq(r.uvalue, 1, "dbtr: probe_extension(DBTR) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_DBTR, 8).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "dbtr: unknown FID 8");

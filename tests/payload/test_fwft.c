@@ -69,7 +69,7 @@ void test_fwft(unsigned long hartid)
 	};
 	struct sbiret r;
 
-	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_FWFT);
+	r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_FWFT);
 	if (!check_eq(r.uvalue, 1, "fwft: probe_extension(FWFT) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_FWFT, 2).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "fwft: unknown FID 2");

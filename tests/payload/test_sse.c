@@ -521,7 +521,7 @@ static void pmu_overflow(unsigned long hartid)
 
 void test_sse(unsigned long hartid)
 {
-	struct sbiret r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SSE);
+	struct sbiret r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_SSE);
 
 	if (!check_eq(r.uvalue, 1, "sse: probe_extension(SSE) = 1"))
 		return;

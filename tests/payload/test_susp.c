@@ -66,7 +66,7 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 	const unsigned long opaque = (unsigned long)0x5a5a1234c0ffee00ULL;
 	struct sbiret r;
 
-	r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SUSP);
+	r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_SUSP);
 	if (!check_eq(r.uvalue, 1, "susp: probe_extension(SUSP) = 1"))
 		return;
 	check_eq(SBI0(SBI_EXT_SUSP, 1).error, (unsigned long)SBI_ERR_NOT_SUPPORTED, "susp: unknown FID 1");

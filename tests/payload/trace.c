@@ -96,8 +96,8 @@ int main(unsigned long hartid, unsigned long fdt)
 
 	/* The Base extension and the dispatcher's miss. */
 	TRACED("unknown", 0x12345678, 0, 0, 0, 0, 0);
-	TRACED("get_spec_version", SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0);
-	TRACED("probe_extension", SBI_EXT_BASE, SBI_BASE_PROBE_EXT, EXT_PMU, 0, 0, 0);
+	TRACED("get_spec_version", SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION, 0, 0, 0, 0);
+	TRACED("probe_extension", SBI_EXT_BASE, BASE_FID_PROBE_EXT, EXT_PMU, 0, 0, 0);
 
 	/* PMU: the calls Linux's perf makes, in the order it makes them. */
 	TRACED("pmu_num_counters", EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0);

@@ -33,7 +33,8 @@
 #define MSTATUS_MPP   _UL(0x00001800)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPRV  _UL(0x00020000)
-/* The H extension's two (priv spec 18.6.1): in mstatus on rv64, mstatush on rv32 */
+/* The H extension's two (priv spec 8.4 "Machine-Level CSRs"): in mstatus
+ * on rv64, in mstatush on rv32 */
 #if __riscv_xlen == 64
 #define MSTATUS_GVA   (_UL(1) << 38)
 #define MSTATUS_MPV   (_UL(1) << 39)
@@ -42,7 +43,7 @@
 #define MSTATUS_MPV   (_UL(1) << 7)    /* in mstatush */
 #endif
 
-/* hstatus fields (priv spec 18.2.1 "Hypervisor Status Register") */
+/* hstatus fields (priv spec 8.2 "Hypervisor and Virtual Supervisor CSRs") */
 #define HSTATUS_GVA   _UL(0x00000040)
 #define HSTATUS_SPV   _UL(0x00000080)
 #define HSTATUS_SPVP  _UL(0x00000100)

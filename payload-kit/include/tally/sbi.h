@@ -143,20 +143,20 @@ static inline const char *sbi_impl_name(long impl_id)
 }
 
 static inline struct sbiret sbi_get_spec_version(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_get_impl_id(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_IMPL_ID, 0, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_get_impl_version(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_IMPL_VERSION, 0, 0, 0, 0, 0, 0); }
 /* value: 0 if the extension is absent, else an extension-specific nonzero value */
 static inline struct sbiret sbi_probe_extension(long extension_id)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, (unsigned long)extension_id, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_PROBE_EXT, (unsigned long)extension_id, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_get_mvendorid(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_MVENDORID, 0, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_get_marchid(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MARCHID, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_MARCHID, 0, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_get_mimpid(void)
-{ return sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_MIMPID, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_MIMPID, 0, 0, 0, 0, 0, 0); }
 
 /* 1 if the extension is there (probe_extension answered nonzero), else 0. */
 static inline int sbi_has_extension(long extension_id)
@@ -207,7 +207,7 @@ static inline long sbi_legacy_shutdown(void)
 
 /* The next timer event at stime_value (absolute, in timebase ticks); ~0 for none. */
 static inline struct sbiret sbi_set_timer(uint64_t stime_value)
-{ return sbi_ecall(SBI_EXT_TIME, SBI_TIME_SET_TIMER, SBI_LO(stime_value), SBI_HI(stime_value), 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_TIME, TIME_FID_SET_TIMER, SBI_LO(stime_value), SBI_HI(stime_value), 0, 0, 0, 0); }
 
 /* ---- IPI (chapter 7), RFENCE (chapter 8) -----------------------------------
  * Harts are named by hart_mask (bit i = hart hart_mask_base + i);
@@ -216,31 +216,31 @@ static inline struct sbiret sbi_set_timer(uint64_t stime_value)
 #define SBI_HART_MASK_ALL (-1L)
 
 static inline struct sbiret sbi_send_ipi(unsigned long hart_mask, long hart_mask_base)
-{ return sbi_ecall(SBI_EXT_IPI, SBI_IPI_SEND_IPI, hart_mask, (unsigned long)hart_mask_base, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_IPI, IPI_FID_SEND_IPI, hart_mask, (unsigned long)hart_mask_base, 0, 0, 0, 0); }
 
 static inline struct sbiret sbi_remote_fence_i(unsigned long hart_mask, long hart_mask_base)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_FENCE_I, hart_mask, (unsigned long)hart_mask_base, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_FENCE_I, hart_mask, (unsigned long)hart_mask_base, 0, 0, 0, 0); }
 static inline struct sbiret sbi_remote_sfence_vma(unsigned long hart_mask, long hart_mask_base,
 						  unsigned long start_addr, unsigned long size)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_SFENCE_VMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_SFENCE_VMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
 static inline struct sbiret sbi_remote_sfence_vma_asid(unsigned long hart_mask, long hart_mask_base,
 						       unsigned long start_addr, unsigned long size,
 						       unsigned long asid)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_SFENCE_VMA_ASID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, asid, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_SFENCE_VMA_ASID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, asid, 0); }
 static inline struct sbiret sbi_remote_hfence_gvma_vmid(unsigned long hart_mask, long hart_mask_base,
 							unsigned long start_addr, unsigned long size,
 							unsigned long vmid)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, vmid, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_HFENCE_GVMA_VMID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, vmid, 0); }
 static inline struct sbiret sbi_remote_hfence_gvma(unsigned long hart_mask, long hart_mask_base,
 						   unsigned long start_addr, unsigned long size)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_HFENCE_GVMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_HFENCE_GVMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
 static inline struct sbiret sbi_remote_hfence_vvma_asid(unsigned long hart_mask, long hart_mask_base,
 							unsigned long start_addr, unsigned long size,
 							unsigned long asid)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, asid, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_HFENCE_VVMA_ASID, hart_mask, (unsigned long)hart_mask_base, start_addr, size, asid, 0); }
 static inline struct sbiret sbi_remote_hfence_vvma(unsigned long hart_mask, long hart_mask_base,
 						   unsigned long start_addr, unsigned long size)
-{ return sbi_ecall(SBI_EXT_RFENCE, SBI_RFENCE_REMOTE_HFENCE_VVMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
+{ return sbi_ecall(SBI_EXT_RFENCE, RFENCE_FID_REMOTE_HFENCE_VVMA, hart_mask, (unsigned long)hart_mask_base, start_addr, size, 0, 0); }
 
 /* ---- HSM (chapter 9) -------------------------------------------------------
  * The started hart enters start_addr in S-mode with a0 = its hartid,
@@ -249,16 +249,16 @@ static inline struct sbiret sbi_remote_hfence_vvma(unsigned long hart_mask, long
  */
 static inline struct sbiret sbi_hart_start(unsigned long hartid, void (*start_addr)(void),
 					   unsigned long opaque)
-{ return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_START, hartid, SBI_PTR(start_addr), opaque, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_HSM, HSM_FID_HART_START, hartid, SBI_PTR(start_addr), opaque, 0, 0, 0); }
 static inline struct sbiret sbi_hart_stop(void)
-{ return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_STOP, 0, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_HSM, HSM_FID_HART_STOP, 0, 0, 0, 0, 0, 0); }
 static inline struct sbiret sbi_hart_get_status(unsigned long hartid)
-{ return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_GET_STATUS, hartid, 0, 0, 0, 0, 0); }
-/* suspend_type: SBI_HSM_SUSPEND_RETENTIVE (resume_addr and opaque unused)
- * or SBI_HSM_SUSPEND_NON_RETENTIVE (resumes at resume_addr, a1 = opaque) */
+{ return sbi_ecall(SBI_EXT_HSM, HSM_FID_HART_GET_STATUS, hartid, 0, 0, 0, 0, 0); }
+/* suspend_type: HSM_SUSPEND_RETENTIVE (resume_addr and opaque unused)
+ * or HSM_SUSPEND_NON_RETENTIVE (resumes at resume_addr, a1 = opaque) */
 static inline struct sbiret sbi_hart_suspend(uint32_t suspend_type, void (*resume_addr)(void),
 					     unsigned long opaque)
-{ return sbi_ecall(SBI_EXT_HSM, SBI_HSM_HART_SUSPEND, suspend_type, SBI_PTR(resume_addr), opaque, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_HSM, HSM_FID_HART_SUSPEND, suspend_type, SBI_PTR(resume_addr), opaque, 0, 0, 0); }
 
 /* ---- SRST (chapter 10) ----------------------------------------------------
  * reset_type: SRST_SHUTDOWN, SRST_COLD_REBOOT, SRST_WARM_REBOOT;
@@ -267,7 +267,7 @@ static inline struct sbiret sbi_hart_suspend(uint32_t suspend_type, void (*resum
  * Returns only on an error.
  */
 static inline struct sbiret sbi_system_reset(uint32_t reset_type, uint32_t reset_reason)
-{ return sbi_ecall(SBI_EXT_SRST, SBI_SRST_SYSTEM_RESET, reset_type, reset_reason, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_SRST, SRST_FID_SYSTEM_RESET, reset_type, reset_reason, 0, 0, 0, 0); }
 
 /* ---- PMU (chapter 11) ---------------------------------------------------- */
 
@@ -535,19 +535,19 @@ static inline uint64_t sbi_pmu_read(unsigned long counter_idx, unsigned long inf
 /* ---- DBCN (chapter 12) ----------------------------------------------------
  * write/read: value = the bytes written/read (may be fewer than asked). */
 static inline struct sbiret sbi_debug_console_write(const void *buf, unsigned long num_bytes)
-{ return sbi_ecall(SBI_EXT_DBCN, SBI_DBCN_CONSOLE_WRITE, num_bytes, SBI_PTR(buf), 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_DBCN, DBCN_FID_CONSOLE_WRITE, num_bytes, SBI_PTR(buf), 0, 0, 0, 0); }
 static inline struct sbiret sbi_debug_console_read(void *buf, unsigned long num_bytes)
-{ return sbi_ecall(SBI_EXT_DBCN, SBI_DBCN_CONSOLE_READ, num_bytes, SBI_PTR(buf), 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_DBCN, DBCN_FID_CONSOLE_READ, num_bytes, SBI_PTR(buf), 0, 0, 0, 0); }
 static inline struct sbiret sbi_debug_console_write_byte(uint8_t byte)
-{ return sbi_ecall(SBI_EXT_DBCN, SBI_DBCN_CONSOLE_WRITE_BYTE, byte, 0, 0, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_DBCN, DBCN_FID_CONSOLE_WRITE_BYTE, byte, 0, 0, 0, 0, 0); }
 
 /* ---- SUSP (chapter 13) ----------------------------------------------------
- * sleep_type SBI_SUSP_SUSPEND_TO_RAM; resumes at resume_addr in S-mode with
+ * sleep_type SUSP_SUSPEND_TO_RAM; resumes at resume_addr in S-mode with
  * a0 = hartid, a1 = opaque. Only an S-mode payload, and only when every
  * other hart is stopped. */
 static inline struct sbiret sbi_system_suspend(uint32_t sleep_type, void (*resume_addr)(void),
 					       unsigned long opaque)
-{ return sbi_ecall(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, sleep_type, SBI_PTR(resume_addr), opaque, 0, 0, 0); }
+{ return sbi_ecall(SBI_EXT_SUSP, SUSP_FID_SYSTEM_SUSPEND, sleep_type, SBI_PTR(resume_addr), opaque, 0, 0, 0); }
 
 /* ---- FWFT (chapter 18): feature is an enum fwft_feature; flags FWFT_SET_LOCK ---- */
 static inline struct sbiret sbi_fwft_set(uint32_t feature, unsigned long value, unsigned long flags)

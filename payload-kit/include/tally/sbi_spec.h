@@ -55,43 +55,43 @@
 #define SBI_EXT_SSE               0x535345    /* "SSE" */
 
 /* Base (chapter 4) */
-#define SBI_BASE_GET_SPEC_VERSION 0
-#define SBI_BASE_GET_IMPL_ID      1
-#define SBI_BASE_GET_IMPL_VERSION 2
-#define SBI_BASE_PROBE_EXT        3
-#define SBI_BASE_GET_MVENDORID    4
-#define SBI_BASE_GET_MARCHID      5
-#define SBI_BASE_GET_MIMPID       6
+#define BASE_FID_GET_SPEC_VERSION 0
+#define BASE_FID_GET_IMPL_ID      1
+#define BASE_FID_GET_IMPL_VERSION 2
+#define BASE_FID_PROBE_EXT        3
+#define BASE_FID_GET_MVENDORID    4
+#define BASE_FID_GET_MARCHID      5
+#define BASE_FID_GET_MIMPID       6
 
 /* TIME (chapter 6) */
-#define SBI_TIME_SET_TIMER 0
+#define TIME_FID_SET_TIMER 0
 
 /* IPI (chapter 7) */
-#define SBI_IPI_SEND_IPI 0
+#define IPI_FID_SEND_IPI 0
 
 /* RFENCE (chapter 8) */
-#define SBI_RFENCE_REMOTE_FENCE_I            0
-#define SBI_RFENCE_REMOTE_SFENCE_VMA         1
-#define SBI_RFENCE_REMOTE_SFENCE_VMA_ASID    2
-#define SBI_RFENCE_REMOTE_HFENCE_GVMA_VMID   3
-#define SBI_RFENCE_REMOTE_HFENCE_GVMA        4
-#define SBI_RFENCE_REMOTE_HFENCE_VVMA_ASID   5
-#define SBI_RFENCE_REMOTE_HFENCE_VVMA        6
+#define RFENCE_FID_REMOTE_FENCE_I            0
+#define RFENCE_FID_REMOTE_SFENCE_VMA         1
+#define RFENCE_FID_REMOTE_SFENCE_VMA_ASID    2
+#define RFENCE_FID_REMOTE_HFENCE_GVMA_VMID   3
+#define RFENCE_FID_REMOTE_HFENCE_GVMA        4
+#define RFENCE_FID_REMOTE_HFENCE_VVMA_ASID   5
+#define RFENCE_FID_REMOTE_HFENCE_VVMA        6
 
 /* HSM (chapter 9): functions, hart states (9.1), suspend types (table 9.3) */
-#define SBI_HSM_HART_START      0
-#define SBI_HSM_HART_STOP       1
-#define SBI_HSM_HART_GET_STATUS 2
-#define SBI_HSM_HART_SUSPEND    3
+#define HSM_FID_HART_START      0
+#define HSM_FID_HART_STOP       1
+#define HSM_FID_HART_GET_STATUS 2
+#define HSM_FID_HART_SUSPEND    3
 enum hsm_state {
 	HSM_STARTED = 0, HSM_STOPPED, HSM_START_PENDING, HSM_STOP_PENDING,
 	HSM_SUSPENDED, HSM_SUSPEND_PENDING, HSM_RESUME_PENDING,
 };
-#define SBI_HSM_SUSPEND_RETENTIVE     0x00000000UL
-#define SBI_HSM_SUSPEND_NON_RETENTIVE 0x80000000UL
+#define HSM_SUSPEND_RETENTIVE     0x00000000UL
+#define HSM_SUSPEND_NON_RETENTIVE 0x80000000UL
 
 /* SRST (chapter 10): reset types and reasons (10.1) */
-#define SBI_SRST_SYSTEM_RESET 0
+#define SRST_FID_SYSTEM_RESET 0
 #define SRST_SHUTDOWN       0
 #define SRST_COLD_REBOOT    1
 #define SRST_WARM_REBOOT    2
@@ -106,9 +106,10 @@ enum {
 };
 
 /* event_idx (11.1): [19:16] type, [15:0] code; bits above 19 reserved */
-#define PMU_EVENT_TYPE(e)  (((e) >> 16) & 0xfUL)
+#define PMU_EVENT_TYPE_SHIFT 16
+#define PMU_EVENT_TYPE(e)  (((e) >> PMU_EVENT_TYPE_SHIFT) & 0xfUL)
 #define PMU_EVENT_CODE(e)  ((e) & 0xffffUL)
-#define PMU_EVENT_IDX(type, code) (((unsigned long)(type) << 16) | (code))
+#define PMU_EVENT_IDX(type, code) (((unsigned long)(type) << PMU_EVENT_TYPE_SHIFT) | (code))
 #define PMU_EVENT_IDX_MASK 0xfffffUL
 
 enum pmu_event_type {
@@ -178,13 +179,13 @@ enum pmu_fw_event {
 #define PMU_SHMEM_SIZE     4096
 
 /* DBCN (chapter 12) */
-#define SBI_DBCN_CONSOLE_WRITE      0
-#define SBI_DBCN_CONSOLE_READ       1
-#define SBI_DBCN_CONSOLE_WRITE_BYTE 2
+#define DBCN_FID_CONSOLE_WRITE      0
+#define DBCN_FID_CONSOLE_READ       1
+#define DBCN_FID_CONSOLE_WRITE_BYTE 2
 
 /* SUSP (chapter 13) */
-#define SBI_SUSP_SYSTEM_SUSPEND   0
-#define SBI_SUSP_SUSPEND_TO_RAM   0u     /* sleep_type */
+#define SUSP_FID_SYSTEM_SUSPEND   0
+#define SUSP_SUSPEND_TO_RAM   0u     /* sleep_type */
 
 /* FWFT (chapter 18): functions, feature types (all six local), set flags */
 enum { FWFT_FID_SET = 0, FWFT_FID_GET = 1 };

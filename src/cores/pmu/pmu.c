@@ -8,6 +8,7 @@
  * counters) fixed at boot or kept per hart, so none walks the counters.
  * h is the calling hart's state; pmu.be the backend, the only way to a CSR.
  */
+#include "base/bits.h"
 #include "cores/pmu/pmu.h"
 
 /* What pmu_init() worked out, in one place (one base address for every field). */
@@ -33,45 +34,15 @@ static struct {
 } pmu;
 
 #define NO_COUNTER 0xff
+/* Logical counters 0..2 are cycle, time and instret (SBI 11.1's hardware numbering). */
 #define TIME_SLOT  ((pmu_set_t)2)
+#define FIXED_SET  ((pmu_set_t)7)     /* cycle, time, instret */
+#define CY_IR_SET  ((pmu_set_t)5)     /* cycle and instret: never released */
 
 static inline unsigned evmap_slot(unsigned long event_idx)
 {
 	unsigned code = (unsigned)PMU_EVENT_CODE(event_idx);
 	return PMU_EVENT_TYPE(event_idx) == PMU_TYPE_HW ? code : EVMAP_HW_SLOTS + code;
-}
-
-/*
- * The lowest set bit of a non-zero set, by a de Bruijn multiply: without Zbb
- * __builtin_ctz is a libgcc call, outside the t2..t6 rule (entry.S). rv32
- * has no 64-bit multiply, so it picks the word first.
- */
-static const uint8_t debruijn_pos[32] = {
-	0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-	31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
-};
-static const uint8_t debruijn64_pos[64] = {
-	0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-	62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-	63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-	46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-};
-
-static inline unsigned lowest_bit32(pmu_set_t x)
-{
-	uint32_t lo = (uint32_t)x;
-	unsigned off = 0;
-
-	if (!lo) {
-		lo = (uint32_t)(x >> 32);
-		off = 32;
-	}
-	return off + debruijn_pos[((lo & -lo) * 0x077CB531u) >> 27];
-}
-
-static inline unsigned lowest_bit64(pmu_set_t x)
-{
-	return debruijn64_pos[((x & -x) * 0x03F79D71B4CB0A89ull) >> 58];
 }
 
 static inline unsigned lowest_bit(pmu_set_t x)
@@ -146,7 +117,7 @@ void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
 	pmu.num_hw = 3 + hw->num_hpm;
 	pmu.num_all = pmu.num_hw + PMU_NUM_FW_COUNTERS;
 	pmu.all_set = (pmu.num_all >= 64 ? ~(pmu_set_t)0 : pmu_bit(pmu.num_all) - 1) & ~TIME_SLOT;
-	pmu.hpm_set = (pmu_bit(pmu.num_hw) - 1) & ~(pmu_set_t)7;
+	pmu.hpm_set = (pmu_bit(pmu.num_hw) - 1) & ~FIXED_SET;
 	fw_set = pmu.all_set & ~(pmu_bit(pmu.num_hw) - 1);
 	/* with Sscofpmf hpm counters first: only they interrupt on overflow (docs/pmu.md) */
 	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
@@ -258,7 +229,10 @@ static inline long event_find(unsigned long event_idx,
 
 static inline bool is_raw(unsigned long event_idx)
 {
-	return (event_idx >> 16) == PMU_TYPE_RAW || (event_idx >> 16) == PMU_TYPE_RAW_V2;
+	/* the whole upper part: a raw type with reserved bits set is no raw type */
+	unsigned long type = event_idx >> PMU_EVENT_TYPE_SHIFT;
+
+	return type == PMU_TYPE_RAW || type == PMU_TYPE_RAW_V2;
 }
 
 static inline uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
@@ -537,7 +511,7 @@ static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
 {
 	if (flags & PMU_STOP_RESET) {
 		h->used &= ~stopped;
-		stopped &= ~(pmu_set_t)5;
+		stopped &= ~CY_IR_SET;
 		if (stopped)
 			return release_set(h, stopped);
 	}

@@ -42,7 +42,6 @@ enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 
 /* A set of logical counters: bit i = logical counter i. */
 typedef uint64_t pmu_set_t;
-#define PMU_BIT(i) ((pmu_set_t)1 << (i))
 
 struct pmu_counter {
 	uint32_t event_idx;

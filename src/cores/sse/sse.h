@@ -17,7 +17,7 @@
 #define SSE_SSTATUS_SIE      (1UL << 1)
 #define SSE_SSTATUS_SPIE     (1UL << 5)
 #define SSE_SSTATUS_SPP      (1UL << 8)
-/* hstatus bits they move on a hart with H (priv spec 18.2.1) */
+/* hstatus bits they move on a hart with H (priv spec 8.2 "Hypervisor and Virtual Supervisor CSRs") */
 #define SSE_HSTATUS_SPV      (1UL << 7)
 #define SSE_HSTATUS_SPVP     (1UL << 8)
 #define SSE_PRV_U 0UL

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "arch/csr.h"
 #include "arch/trap_guard.h"
+#include "base/bits.h"
 #include "platform/cva6/pmu_cva6.h"
 
 #define CVA6_EVENT_FIRST 1
@@ -127,7 +128,7 @@ static unsigned user_width(unsigned ctr, unsigned width)
 		good &= ~(m ^ u);
 	}
 	csr_write_counter(ctr, 0);
-	unsigned w = good == ~0ULL ? 64 : (unsigned)__builtin_ctzll(~good);
+	unsigned w = good == ~0ULL ? 64 : lowest_bit64(~good);
 	return w < width ? w : width;
 }
 

@@ -358,14 +358,14 @@ static void test_hsm_suspend(void)
 
 	check_err(sbi_hart_suspend(1, 0, 0), SBI_ERR_INVALID_PARAM,
 		  "hsm: hart_suspend type 1 (reserved): INVALID_PARAM");
-	check_err(sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RETENTIVE, (void (*)(void))FW_BASE, 0),
+	check_err(sbi_hart_suspend(HSM_SUSPEND_NON_RETENTIVE, (void (*)(void))FW_BASE, 0),
 		  SBI_ERR_INVALID_ADDRESS, "hsm: non-retentive resuming in the firmware: INVALID_ADDRESS");
 
 	/* default retentive, on this hart, until the timer */
 	csr_set(sie, SIP_STIP);
 	deadline = now() + 20 * TICKS_PER_MS;
 	check_err(sbi_set_timer(deadline), 0, "time: set_timer 20 ms ahead");
-	r = sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0);
+	r = sbi_hart_suspend(HSM_SUSPEND_RETENTIVE, 0, 0);
 	uint64_t t = now();
 	check_err(r, 0, "hsm: default retentive suspend returns SUCCESS");
 	check(t >= deadline, "hsm: ... after the timer's deadline");
@@ -376,7 +376,7 @@ static void test_hsm_suspend(void)
 
 	/* default non-retentive, on a secondary, woken by an IPI; opaque is an
 	 * address the firmware refuses to resume at */
-	post(s, CMD_SUSPEND, SBI_HSM_SUSPEND_NON_RETENTIVE, (unsigned long)sec_entry, 0x1004);
+	post(s, CMD_SUSPEND, HSM_SUSPEND_NON_RETENTIVE, (unsigned long)sec_entry, 0x1004);
 	check(wait_status(s, HSM_SUSPENDED), "hsm: hart %lu non-retentive suspend: SUSPENDED", s);
 	delay(SETTLE_TICKS);
 	check_eq(ctl[s].entries, n - 1, "hsm: ... and it stays there");
@@ -990,9 +990,9 @@ static void test_susp(void)
 
 	check_err(sbi_system_suspend(1, resume, 0), SBI_ERR_INVALID_PARAM,
 		  "susp: sleep_type 1 (reserved): INVALID_PARAM");
-	check_err(sbi_system_suspend(SBI_SUSP_SUSPEND_TO_RAM, (void (*)(void))FW_BASE, 0),
+	check_err(sbi_system_suspend(SUSP_SUSPEND_TO_RAM, (void (*)(void))FW_BASE, 0),
 		  SBI_ERR_INVALID_ADDRESS, "susp: resume_addr in the firmware: INVALID_ADDRESS");
-	check_err(sbi_system_suspend(SBI_SUSP_SUSPEND_TO_RAM, resume, 0), SBI_ERR_DENIED,
+	check_err(sbi_system_suspend(SUSP_SUSPEND_TO_RAM, resume, 0), SBI_ERR_DENIED,
 		  "susp: other harts running: DENIED");
 	for (unsigned long i = 0; i < nsec; i++) {
 		post(sec[i], CMD_STOP, 0, 0, 0);
@@ -1002,7 +1002,7 @@ static void test_susp(void)
 	csr_set(sie, SIP_STIP);
 	susp_deadline = now() + 20 * TICKS_PER_MS;
 	sbi_set_timer(susp_deadline);
-	struct sbiret r = sbi_system_suspend(SBI_SUSP_SUSPEND_TO_RAM, resume, 0x1008);
+	struct sbiret r = sbi_system_suspend(SUSP_SUSPEND_TO_RAM, resume, 0x1008);
 	check(0, "susp: suspend to RAM returned (error %s) instead of resuming", sbi_err_name(r.error));
 	finish();
 }

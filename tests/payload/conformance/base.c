@@ -31,22 +31,22 @@ void test_base(void)
 	static const unsigned long optional[] = { EXT_HSM, EXT_IPI, EXT_RFNC };
 	struct sbiret r;
 
-	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION);
+	r = SBI0(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION);
 	check_eq(r.error, 0, "base: get_spec_version error");
 	check_eq(r.uvalue, 0x03000000, "base: spec version is 3.0");
-	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID);
+	r = SBI0(SBI_EXT_BASE, BASE_FID_GET_IMPL_ID);
 	check_eq(r.error, 0, "base: get_impl_id error");
 	check_eq(r.uvalue, 0x7A11, "base: impl id is Tally's");
-	r = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION);
+	r = SBI0(SBI_EXT_BASE, BASE_FID_GET_IMPL_VERSION);
 	check_eq(r.error, 0, "base: get_impl_version error");
 	check_eq(r.uvalue, 1, "base: impl version 0.1");
 	for (unsigned i = 0; i < sizeof(present) / sizeof(present[0]); i++) {
-		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, present[i]);
+		r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, present[i]);
 		check_eq(r.error, 0, "base: probe_extension(0x%lx) error", present[i]);
 		check_eq(r.uvalue, 1, "base: probe_extension(0x%lx) = 1", present[i]);
 	}
 	for (unsigned i = 0; i < sizeof(absent) / sizeof(absent[0]); i++) {
-		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, absent[i]);
+		r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, absent[i]);
 		check_eq(r.error, 0, "base: probe_extension(0x%lx) error", absent[i]);
 		check_eq(r.uvalue, 0, "base: probe_extension(0x%lx) = 0 (absent)", absent[i]);
 		check_eq(SBI0(absent[i], 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
@@ -55,7 +55,7 @@ void test_base(void)
 	/* An optional extension is either there (an unknown FID is then
 	 * NOT_SUPPORTED by the extension itself) or absent altogether. */
 	for (unsigned i = 0; i < sizeof(optional) / sizeof(optional[0]); i++) {
-		r = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, optional[i]);
+		r = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, optional[i]);
 		check_that(!r.error && r.uvalue <= 1, r.uvalue, "0 or 1",
 			   "base: probe_extension(0x%lx) answers 0 or 1", optional[i]);
 		printf("# extension 0x%lx %s\n", optional[i], r.uvalue ? "present" : "absent");
@@ -65,7 +65,7 @@ void test_base(void)
 			check_eq(SBI0(optional[i], 0).error, (unsigned long)SBI_ERR_NOT_SUPPORTED,
 				 "ext 0x%lx absent: FID 0 is NOT_SUPPORTED", optional[i]);
 	}
-	for (unsigned long fid = SBI_BASE_GET_MVENDORID; fid <= SBI_BASE_GET_MIMPID; fid++)
+	for (unsigned long fid = BASE_FID_GET_MVENDORID; fid <= BASE_FID_GET_MIMPID; fid++)
 		check_eq(SBI0(SBI_EXT_BASE, fid).error, 0, "base: fid %lu (m*id) succeeds", fid);
 
 	/* Unknown extensions and unknown functions of every extension. */
@@ -109,7 +109,7 @@ static unsigned dump_diff(const unsigned long dump[32], unsigned long pattern,
 void test_regs(void)
 {
 	static const struct { unsigned long eid, fid; const char *what; } calls[] = {
-		{ SBI_EXT_BASE, SBI_BASE_PROBE_EXT, "base probe_extension" },
+		{ SBI_EXT_BASE, BASE_FID_PROBE_EXT, "base probe_extension" },
 		{ SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, "pmu num_counters" },
 		{ SBI_EXT_PMU, PMU_FID_COUNTER_GET_INFO, "pmu get_info (error)" },
 		{ SBI_EXT_PMU, PMU_FID_FW_READ, "pmu fw_read (error)" },

@@ -63,9 +63,9 @@ static bool present[NUM_ERRATA];
 
 void errata_identify_core(void)
 {
-	struct sbiret v = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID);
-	struct sbiret a = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID);
-	struct sbiret i = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID);
+	struct sbiret v = SBI0(SBI_EXT_BASE, BASE_FID_GET_MVENDORID);
+	struct sbiret a = SBI0(SBI_EXT_BASE, BASE_FID_GET_MARCHID);
+	struct sbiret i = SBI0(SBI_EXT_BASE, BASE_FID_GET_MIMPID);
 #ifdef UMODE
 	const bool umode = true;
 #else

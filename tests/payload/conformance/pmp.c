@@ -20,7 +20,7 @@ void test_pmp(void)
 		check_eq(last_cause, CAUSE_STORE_ACCESS, "pmp: ... as a store access fault");
 		check_eq(last_tval, FW_BASE, "pmp: ... stval is the address");
 	}
-	check_eq(SBI0(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION).uvalue, 0x03000000,
+	check_eq(SBI0(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION).uvalue, 0x03000000,
 		 "pmp: the firmware survives (an ecall still works)");
 
 	catch_begin();
@@ -33,7 +33,7 @@ void test_pmp(void)
 			 erratum_name(ERRATUM_CVA6_PMP_FAULT_LOAD_TVAL0));
 	else
 		check_eq(last_tval, FW_BASE + 0x40, "pmp: ... stval is the address");
-	check_eq(SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).uvalue, 0x7A11,
+	check_eq(SBI0(SBI_EXT_BASE, BASE_FID_GET_IMPL_ID).uvalue, 0x7A11,
 		 "pmp: the firmware survives the load fault");
 
 	/* The payload's own RAM and the RAM above it are S-mode's. */

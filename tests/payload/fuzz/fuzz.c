@@ -449,7 +449,7 @@ void secondary_main(unsigned long hartid, unsigned long opaque)
 	sec_check(r.error == 0);
 	r = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
 	sec_check(r.error == 0 && r.uvalue == pmu_total);
-	r = sbi_ecall(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
+	r = sbi_ecall(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION, 0, 0, 0, 0, 0, 0);
 	sec_check(r.error == 0 && r.uvalue == SBI_SPEC_VERSION);
 	__atomic_fetch_add(&sec_runs, 1, __ATOMIC_RELEASE);
 	sbi_ecall(SBI_EXT_HSM, HSM_STOP, 0, 0, 0, 0, 0, 0);
@@ -529,19 +529,19 @@ static void fuzz_base(void)
 	if (chance(5))
 		fid = rnd();
 	switch (fid) {
-	case SBI_BASE_GET_SPEC_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_SPEC_VERSION); break;
-	case SBI_BASE_GET_IMPL_ID: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_IMPL_ID_TALLY); break;
-	case SBI_BASE_GET_IMPL_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, impl_version); break;
-	case SBI_BASE_PROBE_EXT: {
+	case BASE_FID_GET_SPEC_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_SPEC_VERSION); break;
+	case BASE_FID_GET_IMPL_ID: call_exact(SBI_EXT_BASE, fid, a, 0, true, SBI_IMPL_ID_TALLY); break;
+	case BASE_FID_GET_IMPL_VERSION: call_exact(SBI_EXT_BASE, fid, a, 0, true, impl_version); break;
+	case BASE_FID_PROBE_EXT: {
 		bool k = chance(50);
 		a[0] = k ? known_eids[below(N_KNOWN)] : unknown_eid();
 		/* TIME/HSM/IPI/RFENCE could be absent on some board; on QEMU virt they are all there. */
 		call_exact(SBI_EXT_BASE, fid, a, 0, true, k ? 1 : 0);
 		break;
 	}
-	case SBI_BASE_GET_MVENDORID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mvendorid); break;
-	case SBI_BASE_GET_MARCHID: call_exact(SBI_EXT_BASE, fid, a, 0, true, marchid); break;
-	case SBI_BASE_GET_MIMPID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mimpid); break;
+	case BASE_FID_GET_MVENDORID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mvendorid); break;
+	case BASE_FID_GET_MARCHID: call_exact(SBI_EXT_BASE, fid, a, 0, true, marchid); break;
+	case BASE_FID_GET_MIMPID: call_exact(SBI_EXT_BASE, fid, a, 0, true, mimpid); break;
 	default: call_exact(SBI_EXT_BASE, fid, a, SBI_ERR_NOT_SUPPORTED, false, 0); break;
 	}
 }
@@ -1315,14 +1315,14 @@ static void canary(void)
 	unsigned long a[6];
 
 	argz(a);
-	call_exact(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, a, 0, true, 0x03000000UL);
+	call_exact(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION, a, 0, true, 0x03000000UL);
 	argz(a);
-	call_exact(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID, a, 0, true, SBI_IMPL_ID_TALLY);
+	call_exact(SBI_EXT_BASE, BASE_FID_GET_IMPL_ID, a, 0, true, SBI_IMPL_ID_TALLY);
 	argz(a);
 	call_exact(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, a, 0, true, pmu_total);
 	argz(a);
 	a[0] = SBI_EXT_PMU;
-	call_exact(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, a, 0, true, 1);
+	call_exact(SBI_EXT_BASE, BASE_FID_PROBE_EXT, a, 0, true, 1);
 	argz(a);
 	a[0] = boot_hart;
 	call_exact(SBI_EXT_HSM, HSM_STATUS, a, 0, true, HSM_STARTED);
@@ -1434,12 +1434,12 @@ static void setup(unsigned long fdt)
 	/* SSIP is the wakeup every suspend gets; SIE stays off, so it is never taken. */
 	__asm__ volatile("csrs sie, %0" :: "r"(SIE_SSIE));
 
-	impl_version = SBI0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_VERSION).uvalue;
-	mvendorid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).uvalue;
-	marchid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).uvalue;
-	mimpid = SBI0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).uvalue;
+	impl_version = SBI0(SBI_EXT_BASE, BASE_FID_GET_IMPL_VERSION).uvalue;
+	mvendorid = SBI0(SBI_EXT_BASE, BASE_FID_GET_MVENDORID).uvalue;
+	marchid = SBI0(SBI_EXT_BASE, BASE_FID_GET_MARCHID).uvalue;
+	mimpid = SBI0(SBI_EXT_BASE, BASE_FID_GET_MIMPID).uvalue;
 	for (unsigned long e = 0; e < 8; e++)
-		legacy_present[e] = SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, e).uvalue != 0;
+		legacy_present[e] = SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, e).uvalue != 0;
 
 	for (unsigned long h = 0; h < MAX_HARTS; h++) {
 		present[h] = SBI1(SBI_EXT_HSM, HSM_STATUS, h).error == 0;

@@ -88,10 +88,10 @@ static void release(unsigned long idx)
 
 static void test_base(void)
 {
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU).uvalue == 1, "PMU offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_SRST).uvalue == 1, "SRST offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_DBCN).uvalue == 1, "DBCN offered");
-	check(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_TIME).uvalue == 0,
+	check(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_PMU).uvalue == 1, "PMU offered");
+	check(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_SRST).uvalue == 1, "SRST offered");
+	check(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_DBCN).uvalue == 1, "DBCN offered");
+	check(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, SBI_EXT_TIME).uvalue == 0,
 	      "TIME not offered (M+U hart: no S-mode to take a timer interrupt)");
 	check(sbi_ecall(SBI_EXT_TIME, 0, 1000, 0, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
 	      "TIME set_timer says NOT_SUPPORTED");
@@ -364,7 +364,7 @@ int main(unsigned long hartid, unsigned long fdt)
 {
 	(void)fdt;
 	printf("ibex test payload (U-mode), hart %lu, marchid %lu\n", hartid,
-	       SBI0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).uvalue);
+	       SBI0(SBI_EXT_BASE, BASE_FID_GET_MARCHID).uvalue);
 	test_base();
 	num_counters = (unsigned)SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS).uvalue;
 	for (unsigned i = 0; i < num_counters && i < 64; i++) {

@@ -180,9 +180,9 @@ static void check_counters(const char *phase)
 static void test_probe(void)
 {
 	for (unsigned long eid = 0; eid <= 8; eid++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, eid).uvalue, 1,
+		check_eq(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, eid).uvalue, 1,
 			 "probe_extension(legacy EID %lu) = 1", eid);
-	check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, 9).uvalue, 0,
+	check_eq(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, 9).uvalue, 0,
 		 "probe_extension(EID 9, past the legacy range) = 0");
 	check_eq(legacy(9, 0, A1_MARK, 0, 0).error, SBI_ERR_NOT_SUPPORTED,
 		 "EID 9 -> NOT_SUPPORTED");

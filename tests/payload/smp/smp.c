@@ -404,7 +404,7 @@ static void test_probe(void)
 	static const char *const name[] = { "HSM", "IPI", "RFENCE" };
 
 	for (unsigned i = 0; i < 3; i++)
-		check_eq(SBI1(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, ext[i]).uvalue, 1,
+		check_eq(SBI1(SBI_EXT_BASE, BASE_FID_PROBE_EXT, ext[i]).uvalue, 1,
 			 "base: probe_extension(%s) = 1", name[i]);
 }
 

@@ -229,7 +229,7 @@ static void idle_step(unsigned long h, uint32_t *s)
 			;
 		break;
 	case M_CALLS:
-		r = SBI1(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0);
+		r = SBI1(SBI_EXT_BASE, BASE_FID_GET_SPEC_VERSION, 0);
 		if (!r.error)
 			r = sbi_ecall(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS, 0, 0, 0, 0, 0, 0);
 		if (!r.error)
