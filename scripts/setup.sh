@@ -7,7 +7,7 @@ set -eu
 pkgs=(cmake make gcc g++ gcc-12-multilib clang libclang-rt-14-dev python3
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-misc u-boot-qemu opensbi device-tree-compiler
-      linux-source-6.1 gcc-riscv64-linux-gnu flex bison bc xz-utils
+      linux-source-6.1 linux-source-6.12 gcc-riscv64-linux-gnu flex bison bc xz-utils
       gdb-multiarch)
 missing=()
 for p in "${pkgs[@]}"; do
