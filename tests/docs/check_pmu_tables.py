@@ -2,6 +2,7 @@
 """Check (or --update) the generated per-core event tables in docs/pmu.md.
 
     check_pmu_tables.py [--update] TOOLS_BUILD_DIR
+    check_pmu_tables.py --self-test     prove that the check can fail
 
 Each table sits between
     <!-- BEGIN generated: pmu_tables_<core> -->
@@ -17,52 +18,88 @@ docs/boards/cva6.md holds the same answers by Linux perf event name
 """
 import pathlib, re, subprocess, sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
 root = pathlib.Path(__file__).resolve().parents[2]
 # (document, block name, tool, its arguments)
 TABLES = [(root / "docs" / "pmu.md", f"pmu_tables_{c}", f"pmu_tables_{c}", [])
           for c in ["qemu", "cva6", "ibex"]]
 TABLES.append((root / "docs" / "boards" / "cva6.md", "pmu_perf_cva6", "pmu_tables_cva6", ["--perf"]))
 
-args = sys.argv[1:]
-update = "--update" in args
-args = [a for a in args if a != "--update"]
-if len(args) != 1:
-    sys.exit(__doc__)
-tools = pathlib.Path(args[0])
-
-texts = {}
-failed = False
-for doc, core, tool, targs in TABLES:
-    text = texts.setdefault(doc, doc.read_text())
-    name = doc.relative_to(root)
-    exe = tools / tool
-    got = subprocess.run([str(exe)] + targs, capture_output=True, text=True, check=True).stdout
-    pat = re.compile(rf"(<!-- BEGIN generated: {core} -->\n)(.*?)(<!-- END generated: {core} -->)",
+def compare(text, block, got, update):
+    """(text, problems): text's block checked against got; with update, got written in."""
+    pat = re.compile(rf"(<!-- BEGIN generated: {block} -->\n)(.*?)(<!-- END generated: {block} -->)",
                      re.S)
     m = pat.search(text)
     if not m:
-        print(f"{doc}: no block for {core}")
-        failed = True
-        continue
+        return text, [f"no block for {block}"]
     if m.group(2) == got:
-        print(f"{core}: {name} agrees ({got.count(chr(10)) - 2} events)")
-        continue
+        return text, []
     if update:
-        texts[doc] = text[:m.start(2)] + got + text[m.end(2):]
-        print(f"{core}: {name} updated")
-        continue
-    failed = True
-    print(f"{core}: {name} differs from the generated table")
+        return text[:m.start(2)] + got + text[m.end(2):], []
     old, new = m.group(2).splitlines(), got.splitlines()
-    for line in old:
-        if line not in new:
-            print(f"  doc only:       {line}")
-    for line in new:
-        if line not in old:
-            print(f"  generated only: {line}")
-if update:
-    for doc, text in texts.items():
-        doc.write_text(text)
-if failed:
-    print("refresh with: python3 tests/docs/check_pmu_tables.py --update build/host/tests/docs")
-    sys.exit(1)
+    problems = [f"{block} differs from the generated table"]
+    problems += [f"  doc only:       {line}" for line in old if line not in new]
+    problems += [f"  generated only: {line}" for line in new if line not in old]
+    if len(problems) == 1:
+        problems.append("  the same lines, in another order or count")
+    return text, problems
+
+
+def self_test():
+    """The check passes a block equal to the tool's output and fails each real change."""
+    from blocks import self_test_verdict
+    got = "| event | counter |\n|---|---|\n| CPU_CYCLES | 0 |\n| INSTRUCTIONS | 2 |\n"
+    doc = ("intro\n<!-- BEGIN generated: pmu_tables_x -->\n" + got +
+           "<!-- END generated: pmu_tables_x -->\nafter\n")
+    changes = [("| 2 |", "| 3 |"), ("| INSTRUCTIONS | 2 |\n", ""), ("| 0 |\n", "| 0 |\n| EXTRA | 4 |\n"),
+               ("pmu_tables_x -->\n|", "pmu_tables_y -->\n|"),
+               ("| CPU_CYCLES | 0 |\n| INSTRUCTIONS | 2 |\n", "| INSTRUCTIONS | 2 |\n| CPU_CYCLES | 0 |\n")]
+    wrong = []
+    if compare(doc, "pmu_tables_x", got, False)[1]:
+        wrong.append("the generated table itself failed")
+    for old, changed in changes:
+        bad = doc.replace(old, changed, 1)
+        if bad == doc:
+            wrong.append(f"{old!r}: the self-test's change did not apply")
+            continue
+        if not compare(bad, "pmu_tables_x", got, False)[1]:
+            wrong.append(f"{old!r} -> {changed!r}: passed")
+        fixed, probs = compare(bad, "pmu_tables_x", got, True)
+        if "pmu_tables_y" not in bad and (probs or fixed != doc):
+            wrong.append(f"{old!r} -> {changed!r}: --update did not write the table back")
+    return self_test_verdict(wrong, f"{len(changes)} changes caught, the generated table passes")
+
+
+def main():
+    args = sys.argv[1:]
+    if args == ["--self-test"]:
+        sys.exit(self_test())
+    update = "--update" in args
+    args = [a for a in args if a != "--update"]
+    if len(args) != 1:
+        sys.exit(__doc__)
+    tools = pathlib.Path(args[0])
+    texts = {}
+    failed = False
+    for doc, block, tool, targs in TABLES:
+        text = texts.setdefault(doc, doc.read_text())
+        name = doc.relative_to(root)
+        got = subprocess.run([str(tools / tool)] + targs, capture_output=True, text=True,
+                             check=True).stdout
+        texts[doc], problems = compare(text, block, got, update)
+        for p in problems:
+            print(f"{name}: {p}" if not p.startswith(" ") else p)
+        failed |= bool(problems)
+        if not problems:
+            print(f"{block}: {name} {'updated' if texts[doc] != text else 'agrees'}")
+    if update:
+        for doc, text in texts.items():
+            doc.write_text(text)
+    if failed:
+        print("refresh with: python3 tests/docs/check_pmu_tables.py --update build/host/tests/docs")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
