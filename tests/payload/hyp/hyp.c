@@ -20,6 +20,7 @@
  */
 #include <tally/sbi.h>
 #include "check.h"
+#include "ext_test.h"
 #include "hyp.h"
 
 #define PAGE 4096UL
@@ -548,6 +549,31 @@ static void misaligned_crossing(const struct access *a, unsigned long base, cons
 	finish(v, name);
 }
 
+/*
+ * The host's own trap that the firmware passes on (an illegal instruction
+ * in HS-mode: counted in M-mode, then redirected) arrives as a trap from
+ * V=0 into HS-mode would: hstatus.GVA cleared, as the hardware writes it
+ * for a trap whose stval is no guest address. Entered set, so a firmware
+ * that leaves hstatus alone is caught. SPV is cleared first (a guest's
+ * trap left it set): else such a firmware would send the sret below into
+ * a guest that is not there, a hang instead of a FAIL.
+ */
+static void case_host_trap(void)
+{
+	unsigned long hs;
+
+	csr_clear(CSR_HSTATUS, HSTATUS_SPV);
+	csr_set(CSR_HSTATUS, HSTATUS_GVA);
+	ext_catch_begin();
+	__asm__ volatile(".4byte 0xc0001073");    /* unimp: csrrw x0, cycle, x0 */
+	hs = csr_read(CSR_HSTATUS);
+	ext_catch_end();
+	csr_clear(CSR_HSTATUS, HSTATUS_GVA);
+	check_eq(ext_trap.n, 1, "host trap: HS-mode's illegal instruction reaches HS-mode once");
+	check_eq(ext_trap.cause, CAUSE_ILLEGAL_INSN, "host trap: as scause 2");
+	check_eq(hs & HSTATUS_GVA, 0, "host trap: hstatus.GVA clear");
+}
+
 static void case_misaligned(void)
 {
 	for (int on = 0; on < 2; on++) {
@@ -761,6 +787,7 @@ int main(unsigned long hartid, unsigned long dtb)
 	case_gpf(true);
 	case_virtual_insn();
 	case_illegal();
+	case_host_trap();
 	case_misaligned();
 	case_rdtime();
 	case_timer_inject();
