@@ -128,7 +128,7 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
     dtb_off = align(initrd_off + initrd_size, 4096)
     dts = open(a.dts).read()
     for k, v in {"BOOTARGS": a.bootargs, "INITRD_START": hex(BASE + initrd_off),
-                 "INITRD_END": hex(BASE + initrd_off + initrd_size), "ISA": "rv64imafdc",
+                 "INITRD_END": hex(BASE + initrd_off + initrd_size), "ISA": a.isa,
                  "MMU": "riscv,sv39"}.items():
         dts = dts.replace(f"@{k}@", v)
     open(os.path.join(work, "testharness.dts"), "w").write(dts)
@@ -244,6 +244,8 @@ def main():
     ap.add_argument("--dts", default=os.path.join(HERE, "testharness.dts.in"),
                     help="the tree's source, with @BOOTARGS@, @INITRD_START@, @INITRD_END@, "
                     "@ISA@ and @MMU@ to fill in (default: the testharness's)")
+    ap.add_argument("--isa", help="the tree's riscv,isa (default: rv64imafdch for a model "
+                    "built with H, cv64a6_imafdch, else rv64imafdc)")
     ap.add_argument("--image-only", metavar="OUT",
                     help="build the one image, write it to OUT (.elf: as the model loads it; "
                     "else raw, for an SD card's first partition) and stop")
@@ -257,6 +259,9 @@ def main():
     if not a.image_only and (not model or not os.access(model, os.X_OK)):
         fail(f"no CVA6 model: {model or 'none found'} (give --model, or set CVA6_SIM_RV64; "
              "../shared/rtl/cva6 has Variane_testharness-cv64a6_imafdc_sv39[-fast])", 77)
+    # Linux offers KVM only where the tree names H; the model's name says whether it has it.
+    if not a.isa:
+        a.isa = "rv64imafdch" if model and "imafdch" in os.path.basename(model) else "rv64imafdc"
     for f in (a.kernel, a.initrd, a.firmware):
         if f and not os.path.isfile(f):
             fail(f"{f}: no such file")
