@@ -22,7 +22,7 @@ struct hart;
 struct trap_frame {
 	unsigned long x[32];
 	struct hart *hart;            /* this hart's record (hart/hart.h) */
-	/* What entry.S's fast paths read (hart_init fills them): */
+	/* What the fast paths (fast_*.S) read (hart_init fills them): */
 	uint64_t *fw_count;           /* the PMU's firmware event counts */
 	unsigned long mtime;          /* rdtime answered from this address; 0: not here */
 	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated here */

@@ -25,8 +25,8 @@ struct board_timer {
 	void (*set)(uintptr_t base, unsigned long hartid, uint64_t when);
 	uintptr_t base;
 	uint32_t hz;              /* a device tree cell is 32 bits too */
-#if TALLY_SMODE_EXTENSIONS   /* only entry.S's fast paths read it */
-	uintptr_t mtime;          /* mtime's address, read by entry.S's rdtime; 0: none */
+#if TALLY_SMODE_EXTENSIONS   /* only the fast paths read it */
+	uintptr_t mtime;          /* mtime's address, read by fast_rdtime.S; 0: none */
 #endif
 };
 /* ", .mtime = a" where the field exists: for the timers' initialisers. */

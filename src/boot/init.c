@@ -186,10 +186,10 @@ static void hart_init(unsigned long hartid)
 	if (features.has_pmp)
 		pmp_setup();
 	pmu_hart_init(&h->pmu);
-	/* entry.S's fast paths: the events they count, an rdtime the firmware
+	/* The fast paths (arch/fast_*.S): the events they count, an rdtime the firmware
 	 * answers (time not native: counters.c) read straight from the board's
 	 * mtime, misaligned accesses where the board emulates them. */
-#if TALLY_SMODE_EXTENSIONS   /* entry.S has its fast paths only for an S-mode */
+#if TALLY_SMODE_EXTENSIONS   /* the frame's words exist with an S-mode (frame.h) */
 	struct trap_frame *f = this_frame();
 	f->fw_count = h->pmu.fw_count;
 	/* bit 1: time. With H a guest's rdtime adds htimedelta: C's (trap/hyp.c). */

@@ -66,8 +66,8 @@ static inline struct hart *hart_attach(unsigned long hartid)
 /* mret to addr in the payload's mode (S, or U on M+U cores), a0 = hartid, a1 = arg. */
 __attribute__((noreturn)) void enter_payload(unsigned long hartid, unsigned long addr,
 					     unsigned long arg);
-/* entry.S counts these firmware events by number (arch/entry.h). */
+/* The fast paths count these firmware events by number (arch/entry.h). */
 _Static_assert(PMU_FW_ILLEGAL_INSN == TRAP_FW_ILLEGAL_INSN &&
 	       PMU_FW_MISALIGNED_LOAD == TRAP_FW_MISALIGNED_LOAD &&
-	       PMU_FW_MISALIGNED_STORE == TRAP_FW_MISALIGNED_STORE, "entry.S's event numbers");
+	       PMU_FW_MISALIGNED_STORE == TRAP_FW_MISALIGNED_STORE, "the fast paths' event numbers");
 #endif

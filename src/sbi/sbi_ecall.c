@@ -3,7 +3,7 @@
  * The SBI dispatcher: EID -> decoder, generated from the list in
  * sbi_ext.h.
  *
- * The dispatcher is a table of SBI_SLOTS slots (sbi_ext.h: 32, or 128
+ * The dispatcher is a table of SBI_SLOTS slots (arch/entry.h: 32, or 128
  * with the legacy remote fences) indexed by the EID's low bits, two ways
  * each (like a 2-way set-associative cache): load the slot's first EID, check that it is the whole EID asked for, jump to its
  * decoder; else the same with the second way. A row takes the first way
@@ -20,15 +20,15 @@
 #include "sbi/sbi_ext.h"
 
 /*
- * An image with an S-mode: entry.S dispatches its ecalls itself, before
- * it saves the registers a decoder may clobber, in this order, through
- * this table, and answers Base's get_spec_version and TIME's set_timer
- * there. The numbers it uses are checked here.
+ * With the fast paths, arch/fast_ecall.S dispatches the ecalls itself,
+ * before it saves the registers a decoder may clobber, in this order,
+ * through this table, and answers Base's get_spec_version and TIME's
+ * set_timer there. The numbers it uses are checked here.
  */
-#if TALLY_SMODE_EXTENSIONS
+#if TALLY_FAST_PATHS
 _Static_assert(TRAP_EID_BASE == SBI_EXT_BASE && TRAP_EID_TIME == SBI_EXT_TIME &&
 	       TRAP_EID_PMU == SBI_EXT_PMU && TRAP_SPEC_VERSION == SBI_SPEC_VERSION &&
-	       TRAP_ERR_NOT_SUPPORTED == SBI_ERR_NOT_SUPPORTED && TRAP_SBI_SLOTS == SBI_SLOTS,
+	       TRAP_ERR_NOT_SUPPORTED == SBI_ERR_NOT_SUPPORTED,
 	       "entry.S's numbers");
 #endif
 
@@ -44,6 +44,7 @@ _Static_assert(TRAP_EID_BASE == SBI_EXT_BASE && TRAP_EID_TIME == SBI_EXT_TIME &&
 #define SBI_EXTENSIONS_AGAIN() SBI_EXTENSIONS
 #define ROW_INDEX(c, eid, fn, ...) ROW_##fn,
 #define SLOT_OF(eid) ((eid) & (SBI_SLOTS - 1))
+_Static_assert((SBI_SLOTS & (SBI_SLOTS - 1)) == 0, "SBI_SLOTS: a power of two (the EID's low bits)");
 #define ROW_SLOT(c, eid, fn, ...) SLOT_##fn = SLOT_OF(eid),
 #define EARLIER(row, eid, fn, ...) + (SLOT_OF(eid) == SLOT_##row && ROW_##fn < ROW_##row)
 #define ROW_WAY(c, eid, fn, ...) WAY_##fn = 0 SBI_DEFER(SBI_EXTENSIONS_AGAIN)()(EARLIER, fn),
@@ -62,7 +63,7 @@ struct sbi_ext_way {
 	sbi_ecall_fn *handler;
 };
 struct sbi_ext_slot { struct sbi_ext_way way[WAYS]; };
-_Static_assert(!TALLY_SMODE_EXTENSIONS || WAYS == 2, "entry.S reads two ways a slot");
+_Static_assert(!TALLY_FAST_PATHS || WAYS == 2, "fast_ecall.S reads two ways a slot");
 
 /*
  * The answer for an EID nobody implements (SBI spec 3.2). value is
@@ -92,7 +93,7 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
 #define ROW_ENTRY(c, eid, fn, ...) [SLOT_OF(eid)].way[WAY_##fn] = { (eid), fn },
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
-extern const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS];   /* entry.S's too */
+extern const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS];   /* fast_ecall.S's too */
 const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS] = {
 	[0 ... SBI_SLOTS - 2] = { .way = { [0 ... WAYS - 1] = NONE } },
 	[SBI_SLOTS - 1] = { .way = { [0 ... WAYS - 1] = ZERO } },

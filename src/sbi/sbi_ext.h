@@ -18,6 +18,7 @@
  */
 #ifndef TALLY_SBI_EXT_H
 #define TALLY_SBI_EXT_H
+#include "arch/entry.h"
 #include "base/machine.h"
 #include "base/sbi.h"
 #include "hart/ipi.h"
@@ -104,17 +105,11 @@ static inline void sbi_no_hook(unsigned long hartid) {}
 	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_remote_sfence_vma_asid,   \
 	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
 	  "remote_sfence_vma_asid")
-/*
- * The dispatcher's slots (sbi_ecall.c) are EID & (SBI_SLOTS - 1). With 32,
- * remote_fence_i (EID 5) would be a third row in TIME's and SSE's slot
- * (both EIDs end in 0x45): 128 slots separate it. The same instructions
- * per call; a larger table (rv64: 4 KiB).
- */
-#define SBI_SLOTS 128
 #else
 #define SBI_EXTENSIONS_LEGACY_SMP(X, c)
-#define SBI_SLOTS 32
 #endif
+/* The dispatcher's slots: one number, arch/entry.h's, which says why. */
+#define SBI_SLOTS TRAP_SBI_SLOTS
 
 /* Every decoder, declared from its row. */
 #define SBI_EXT_DECLARE(c, eid, fn, ...) sbi_ecall_fn fn;

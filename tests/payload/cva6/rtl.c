@@ -368,7 +368,7 @@ static void check_misaligned(bool delegated)
  * as ACCESS_LOAD once and as no misaligned event. (Whether the
  * emulation's own fault handling, for an access that starts in memory
  * the mode may use and crosses into memory it may not, is exact is
- * checked on the host: tests/host/misaligned; entry.S gives such a trap
+ * checked on the host: tests/host/misaligned; fast_misaligned.S gives such a trap
  * to that C path as it came.)
  */
 static void misaligned_fault(void)

@@ -16,8 +16,8 @@ tally_banner_test(cva6-banner tally-qemu.bin
 # The RTL images: the testharness board with a payload linked in
 # (fw_payload). The testharness loads only the segment at 0x80000000, so
 # firmware and payload must be one segment (checked after the link).
-function(tally_cva6_rtl_image name payload)
-  tally_firmware(${name} BOARD testharness PAYLOAD ${payload})
+function(tally_cva6_rtl_image name payload)   # [DEFINES def...]
+  tally_firmware(${name} BOARD testharness PAYLOAD ${payload} ${ARGN})
   add_custom_command(TARGET ${name}.elf POST_BUILD
     COMMAND ${CMAKE_COMMAND} -DELF=${CMAKE_BINARY_DIR}/${name}.elf -DREADELF=${CMAKE_READELF}
       -DBASE=${TALLY_FW_BASE} -P ${CMAKE_SOURCE_DIR}/tests/rtl/cva6-check-segments.cmake)
