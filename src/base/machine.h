@@ -26,6 +26,12 @@ struct pmu_hw_info {
 	const char *note;       /* anything the banner should say (errata), or NULL */
 };
 
+/* What FWFT can offer (hart/fwft.c's boot probe; the rules: cores/fwft/). */
+struct fwft_caps {
+	uint8_t supported;        /* bit f: feature f has what it needs */
+	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */
+};
+
 struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
@@ -45,6 +51,7 @@ struct features {
 	struct ram_range { uint64_t lo, hi; } ram[TALLY_MAX_RAM_RANGES];
 	uint64_t fw_lo, fw_hi;
 	struct pmu_hw_info pmu;   /* counters: widths, inhibit, Sscofpmf */
+	struct fwft_caps fwft;    /* the features FWFT offers */
 };
 extern struct features features;   /* init.c */
 

@@ -4,6 +4,8 @@
 #ifndef TALLY_SBI_H
 #define TALLY_SBI_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include "base/sbi_spec.h"
 
 /*
@@ -15,6 +17,34 @@ struct __attribute__((aligned(2 * sizeof(long)))) sbiret {
 	long error;
 	unsigned long value;
 };
+
+/* A uint64_t argument (SBI spec 3.1): rv32 passes it in two registers, low first. */
+static inline uint64_t sbi_arg64(unsigned long lo, unsigned long hi)
+{
+#if __riscv_xlen == 32
+	return (uint64_t)hi << 32 | lo;
+#else
+	return lo;
+#endif
+}
+
+/*
+ * Memory a lower mode hands the firmware, as the spec passes it (3.3: the
+ * address's low and high halves): aligned to `align`, else `misaligned`
+ * (INVALID_PARAM for most callers); `len` bytes that mem_ok() allows, else
+ * INVALID_ADDRESS. Nothing Tally runs on has memory the firmware reaches
+ * above XLEN bits of address, so a nonzero high half is INVALID_ADDRESS too.
+ */
+static inline long sbi_shmem_check(unsigned long lo, unsigned long hi, unsigned long align,
+				   uint64_t len, long misaligned,
+				   bool (*mem_ok)(uint64_t addr, uint64_t len))
+{
+	if (lo & (align - 1))
+		return misaligned;
+	if (hi || !mem_ok(lo, len))
+		return SBI_ERR_INVALID_ADDRESS;
+	return SBI_SUCCESS;
+}
 
 /* SBI specification version Tally implements: 3.0 (major << 24 | minor). */
 #define SBI_SPEC_VERSION ((3UL << 24) | 0)

@@ -126,9 +126,6 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 		}
 	}
 
-	/* What the extensions probe once (FWFT's features): sbi_ext.h's boot hooks. */
-	sbi_ext_boot(hartid);
-
 	/* PMP: is pmpaddr0 there and writable? */
 	v = 0;
 	trap_guard_begin(&g);
@@ -262,6 +259,9 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 		fw_events |= ((1u << (PMU_FW_HFENCE_VVMA_ASID_RECEIVED + 1)) - 1) &
 			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
 	pmu_init(platform.pmu, &features.pmu, sbi_mem_ok, fw_events);
+	/* What the extensions probe once (FWFT's features, SSE's PMU overflow
+	 * event): sbi_ext.h's boot hooks, after the CSR and PMU probes. */
+	sbi_ext_boot(hartid);
 	hart_init(hartid);
 	hsm_hart_arrived(hartid, true);
 	fence_rw();

@@ -70,7 +70,7 @@ void dbtr_hart_reset(unsigned long hartid)
 	dbtr_reset(&hart->dbtr, dbtr_program);
 }
 
-/* set_shmem: aligned, and sbi_mem_ok for the trig_max entries we may touch. */
+/* set_shmem: the trig_max entries we may touch. */
 struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned long hi,
 				    unsigned long flags)
 {
@@ -82,11 +82,9 @@ struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned lon
 		h->shmem = 0;
 		return sbi_ok(0);
 	}
-	if (lo & (sizeof(long) - 1))
-		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* Nothing Tally runs on has memory the firmware reaches above XLEN bits. */
-	if (hi || !sbi_mem_ok(lo, size))
-		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	long err = sbi_shmem_check(lo, hi, sizeof(long), size, SBI_ERR_INVALID_PARAM, sbi_mem_ok);
+	if (err)
+		return sbi_err(err);
 	h->shmem = (unsigned long *)(uintptr_t)lo;
 	return sbi_ok(0);
 }

@@ -21,8 +21,6 @@
 #include "hart/fwft.h"
 #include "hart/hart.h"
 
-struct fwft_caps fwft_caps;
-
 /* The menvcfg field of each boolean feature (0: not a menvcfg feature). */
 static const uint64_t envcfg_bit[FWFT_NUM_FEATURES] = {
 	[FWFT_LANDING_PAD] = ENVCFG_LPE, [FWFT_SHADOW_STACK] = ENVCFG_SSE,
@@ -61,17 +59,17 @@ void fwft_probe(unsigned long hartid)
 	if (trap_guard_end(&g))
 		bools = pmm7 = pmm16 = 0;
 	if ((deleg & MEDELEG_MISALIGNED) == MEDELEG_MISALIGNED)
-		fwft_caps.supported |= 1u << FWFT_MISALIGNED_EXC_DELEG;
+		features.fwft.supported |= 1u << FWFT_MISALIGNED_EXC_DELEG;
 	for (unsigned f = FWFT_LANDING_PAD; f <= FWFT_PTE_AD_HW_UPDATING; f++)
 		if (bools & envcfg_bit[f])
-			fwft_caps.supported |= (uint8_t)(1u << f);
-	fwft_caps.pmlen7 = pmm7 == ENVCFG_PMM_PMLEN7;
-	fwft_caps.pmlen16 = pmm16 == ENVCFG_PMM_PMLEN16;
-	if (fwft_caps.pmlen7 || fwft_caps.pmlen16)
-		fwft_caps.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
+			features.fwft.supported |= (uint8_t)(1u << f);
+	features.fwft.pmlen7 = pmm7 == ENVCFG_PMM_PMLEN7;
+	features.fwft.pmlen16 = pmm16 == ENVCFG_PMM_PMLEN16;
+	if (features.fwft.pmlen7 || features.fwft.pmlen16)
+		features.fwft.supported |= 1u << FWFT_POINTER_MASKING_PMLEN;
 }
 
-/* cores/fwft/fwft.c has checked f and value against fwft_caps: only existing fields are touched. */
+/* cores/fwft/fwft.c has checked f and value against features.fwft: only existing fields are touched. */
 bool fwft_apply(unsigned f, unsigned long value)
 {
 	if (f == FWFT_MISALIGNED_EXC_DELEG) {
@@ -95,6 +93,6 @@ void fwft_hart_reset(unsigned long hartid)
 {
 	fwft_reset(&hart_of(hartid)->fwft);
 	for (unsigned f = 0; f < FWFT_NUM_FEATURES; f++)
-		if ((fwft_caps.supported >> f) & 1)
+		if ((features.fwft.supported >> f) & 1)
 			fwft_apply(f, 0);
 }

@@ -6,8 +6,6 @@
 #include "cores/fwft/fwft.h"
 #include "hart/hart.h"
 
-/* What the harts can do (all alike): found by fwft_probe. */
-extern struct fwft_caps fwft_caps;
 /* Boot hart, once: which features exist. */
 void fwft_probe(unsigned long hartid);
 /* A hart's reset (boot, hart_start): every value 0, no lock. */

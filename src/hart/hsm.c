@@ -68,7 +68,7 @@ void hsm_wait_for_harts(unsigned expected)
 /* The S-level interrupts a suspended hart wakes for: pending and enabled. */
 static bool s_interrupt_pending(void)
 {
-	return r_mip() & r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP);
+	return r_mip() & r_mie() & HSM_WAKE_IRQS;
 }
 
 /*

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "arch/riscv.h"
 #include "base/sbi.h"
 #include "base/sbi_spec.h"
 
@@ -23,6 +24,8 @@ __attribute__((noreturn)) void hsm_park(unsigned long hartid, hart_reset_fn *res
 bool hsm_others_stopped(unsigned long self);
 /* SUSPENDED in WFI (serving IPIs and the timer) until an enabled S-level interrupt. */
 void hsm_suspend_until_interrupt(unsigned long hartid);
+/* The S-level interrupts that end such a wait (and SUSP's): pending, and enabled in mie. */
+#define HSM_WAKE_IRQS (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
 
 /* The HSM functions (sbi/sbi_hsm.c decodes them). */
 struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque);

@@ -18,7 +18,7 @@ bool hsm_others_stopped(unsigned long self) { return true; }
 /* As hsm.c's, without IPIs to serve: the timer is the only M-mode interrupt. */
 void hsm_suspend_until_interrupt(unsigned long hartid)
 {
-	while (!(r_mip() & r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP))) {
+	while (!(r_mip() & r_mie() & HSM_WAKE_IRQS)) {
 		wfi();
 		if (r_mip() & r_mie() & MIP_MTIP)
 			timer_irq();

@@ -44,10 +44,12 @@ static void sse_unlock(void)
 	atomic_swap(&sse_lock_word, 0);
 }
 
+/* Boot hart, once, after the PMU's probe: LOCAL_PMU_OVERFLOW exists with Sscofpmf. */
 void sse_probe(unsigned long hartid)
 {
 	sse_lock();
 	sse_init(&sse, hartid);
+	sse.pmu_overflow = features.pmu.has_sscofpmf;
 	sse_unlock();
 }
 
@@ -64,11 +66,9 @@ static void lcofi_to_firmware(bool firmware)
 	}
 }
 
-/* LOCAL_PMU_OVERFLOW exists with Sscofpmf, which the PMU's probe has found by now. */
 void sse_hart_start(unsigned long hartid)
 {
 	sse_lock();
-	sse.pmu_overflow = features.pmu.has_sscofpmf;
 	sse_hart_reset(&sse, hartid);
 	hart_of(hartid)->sse_look = 0;   /* under the lock, as sse_exit clears it */
 	sse_unlock();
@@ -197,8 +197,8 @@ void sse_deliver(void)
 	sse_exit(r_mhartid(), 0, false);
 }
 
-/* S-mode's attribute memory: count aligned XLEN-bit values, checked before it is
- * touched (sbi_mem_ok); a nonzero high half is beyond the firmware's reach. */
+/* S-mode's attribute memory: count XLEN-bit values, checked before it is touched;
+ * misaligned is INVALID_ADDRESS here (the SSE chapter's read_attrs, write_attrs). */
 static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
 			      unsigned long lo, unsigned long hi, volatile unsigned long **mem)
 {
@@ -209,8 +209,10 @@ static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, ui
 	sse_unlock();
 	if (r.error)
 		return r;
-	if ((lo & (sizeof(long) - 1)) || hi || !sbi_mem_ok(lo, (uint64_t)count * sizeof(long)))
-		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	long err = sbi_shmem_check(lo, hi, sizeof(long), (uint64_t)count * sizeof(long),
+				   SBI_ERR_INVALID_ADDRESS, sbi_mem_ok);
+	if (err)
+		return sbi_err(err);
 	*mem = (volatile unsigned long *)(uintptr_t)lo;
 	return r;
 }

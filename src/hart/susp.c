@@ -31,7 +31,7 @@ struct sbiret susp_suspend(uint32_t type, unsigned long resume_addr, unsigned lo
 		return sbi_err(SBI_ERR_DENIED);
 	if (platform.system_suspend)
 		platform.system_suspend(self);
-	else if (r_mie() & (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP))
+	else if (r_mie() & HSM_WAKE_IRQS)
 		hsm_suspend_until_interrupt(self);
 	/* else: no wake-up source enabled, resume at once */
 	enter_payload(self, resume_addr, opaque);

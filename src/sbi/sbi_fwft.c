@@ -11,9 +11,9 @@ struct sbiret sbi_fwft_ecall(unsigned long a0, unsigned long a1, unsigned long a
 	/* feature is a uint32_t (base/sbi.h); value and flags are checked whole */
 	switch (fid) {
 	case FWFT_FID_SET:
-		return fwft_set(this_fwft(), &fwft_caps, (uint32_t)a0, a1, a2, fwft_apply);
+		return fwft_set(this_fwft(), &features.fwft, (uint32_t)a0, a1, a2, fwft_apply);
 	case FWFT_FID_GET:
-		return fwft_get(this_fwft(), &fwft_caps, (uint32_t)a0);
+		return fwft_get(this_fwft(), &features.fwft, (uint32_t)a0);
 	default:
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	}

@@ -57,18 +57,14 @@ struct sbiret sbi_legacy_shutdown(unsigned long a0, unsigned long a1, unsigned l
 }
 
 #if TALLY_SMODE_EXTENSIONS
-/* stime_value: rv32 passes the 64-bit value in a0 (low half) and a1 (high). */
+/* stime_value: a uint64_t (rv32: a0 and a1, sbi_arg64). */
 struct sbiret sbi_legacy_set_timer(unsigned long a0, unsigned long a1, unsigned long a2,
 				   unsigned long a3, unsigned long a4, unsigned long a5,
 				   unsigned long fid)
 {
 	if (!features.has_s_mode)
 		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
-#if __riscv_xlen == 32
-	return legacy_ret(timer_set(((uint64_t)a1 << 32) | a0).error, a1);
-#else
-	return legacy_ret(timer_set(a0).error, a1);
-#endif
+	return legacy_ret(timer_set(sbi_arg64(a0, a1)).error, a1);
 }
 
 /* S-mode's pending software interrupt (mip.SSIP), as an IPI raised it. */

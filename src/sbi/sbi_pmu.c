@@ -1,14 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* PMU extension, EID 0x504D55: registers in, struct sbiret out; the logic is
- * src/cores/pmu/. On rv32 a 64-bit argument is two registers, low first (3.1). */
+ * src/cores/pmu/. */
 #include "hart/hart.h"
 #include "sbi/sbi_ext.h"
-
-#if __riscv_xlen == 32
-#define ARG64(lo, hi) (((uint64_t)(hi) << 32) | (lo))
-#else
-#define ARG64(lo, hi) ((void)(hi), (uint64_t)(lo))
-#endif
 
 /* The hart's state (this_pmu(): mscratch, then a load) only where a function needs it. */
 struct sbiret sbi_pmu_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
@@ -21,9 +15,9 @@ struct sbiret sbi_pmu_ecall(unsigned long a0, unsigned long a1, unsigned long a2
 	case PMU_FID_COUNTER_GET_INFO:
 		return pmu_counter_get_info(a0);
 	case PMU_FID_CONFIG_MATCHING:
-		return pmu_config_matching(a0, a1, a2, a3, ARG64(a4, a5), this_pmu());
+		return pmu_config_matching(a0, a1, a2, a3, sbi_arg64(a4, a5), this_pmu());
 	case PMU_FID_COUNTER_START:
-		return pmu_counter_start(a0, a1, a2, ARG64(a3, a4), this_pmu());
+		return pmu_counter_start(a0, a1, a2, sbi_arg64(a3, a4), this_pmu());
 	case PMU_FID_COUNTER_STOP:
 		return pmu_counter_stop(a0, a1, a2, this_pmu());
 	case PMU_FID_FW_READ:

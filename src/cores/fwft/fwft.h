@@ -7,18 +7,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "base/machine.h"   /* struct fwft_caps */
 #include "base/sbi.h"
 
 /* One hart's features: every value is 0 after a hart reset, nothing locked. */
 struct fwft_hart {
 	uint8_t value[FWFT_NUM_FEATURES];   /* every value defined fits: 0, 1, 7, 16 */
 	uint8_t locked;           /* bit f: feature f is locked until hart reset */
-};
-
-/* What the hart can do, from the boot probe (src/hart/fwft.c). */
-struct fwft_caps {
-	uint8_t supported;        /* bit f: feature f has what it needs */
-	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */
 };
 
 /* Make the hart do `value` for feature f; false: FAILED, the value kept. */

@@ -579,11 +579,10 @@ struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
 		h->shmem = PMU_SHMEM_NONE;
 		return sbi_ok(0);
 	}
-	if (lo & (PMU_SHMEM_SIZE - 1))
-		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* nothing Tally runs on has memory above XLEN bits of address */
-	if (hi || !pmu.mem_ok(lo, PMU_SHMEM_SIZE))
-		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	long err = sbi_shmem_check(lo, hi, PMU_SHMEM_SIZE, PMU_SHMEM_SIZE, SBI_ERR_INVALID_PARAM,
+				   pmu.mem_ok);
+	if (err)
+		return sbi_err(err);
 	h->shmem = lo;
 	return sbi_ok(0);
 }
