@@ -41,11 +41,11 @@ static void put_str(const char *s)
  * "legacy EIDs 0-8". Straight to the console, row by row: boot time is
  * counted.
  */
-#define SBI_EXT_NAME(c, eid, fn, offered, boot, reset, irq_exit, name) \
-	if ((eid) >= SBI_EXT_BASE && (offered))                          \
+#define SBI_EXT_NAME(c, eid, fn, name, ...)                                      \
+	if ((eid) >= SBI_EXT_BASE && sbi_ext_offered(SBI_EXT_ROW(__VA_ARGS__).needs)) \
 		put_str(" " name);
-#define SBI_EXT_LEGACY(c, eid, fn, offered, boot, reset, irq_exit, name) \
-	if ((eid) < SBI_EXT_BASE && (offered))                             \
+#define SBI_EXT_LEGACY(c, eid, fn, name, ...)                                    \
+	if ((eid) < SBI_EXT_BASE && sbi_ext_offered(SBI_EXT_ROW(__VA_ARGS__).needs))  \
 		legacy |= 1u << ((eid) & 15);
 static void print_extensions(void)
 {

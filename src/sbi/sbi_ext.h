@@ -8,16 +8,17 @@
  *   - the interrupt-exit hooks (below), and the banner's list (boot/banner.c).
  * Adding an extension: its decoder (sbi_<ext>.c) and logic, and one row.
  *
- * Columns: EID; decoder (sbi_ecall_fn); offered on this machine (probe
- * says 1, the banner lists it, its hooks run); boot, once on the boot
- * hart after the CSR probes; hart reset, each hart at boot and at HSM
- * hart_start; interrupt exit, each hart on the way out of every interrupt
- * (one load and branch when there is nothing to do); banner name.
+ * A row: X(c, EID, decoder, "banner name", fields...). The first three are
+ * what the preprocessor itself works with (a case label, an enum name,
+ * a string it joins); the fields are struct sbi_ext_row's, named, and a
+ * field left out is 0: needs nothing, no hook. The compiler folds every
+ * field, so a row costs what its hooks cost.
  * A decoder whose extension is not offered here (TIME on an M+U hart, the
  * hart extensions without IPIs) still answers NOT_SUPPORTED by itself.
  */
 #ifndef TALLY_SBI_EXT_H
 #define TALLY_SBI_EXT_H
+#include <stdbool.h>
 #include "arch/entry.h"
 #include "base/machine.h"
 #include "base/sbi.h"
@@ -29,82 +30,84 @@
 #include "hart/fwft.h"
 #endif
 
-static inline void sbi_no_hook(unsigned long hartid) {}
-#define NO_HOOK sbi_no_hook
+struct sbi_ext_row {
+	unsigned needs;                             /* EXT_NEEDS_*: else not offered */
+	void (*boot)(unsigned long hartid);         /* boot hart, once, after the CSR and PMU probes */
+	void (*hart_reset)(unsigned long hartid);   /* each hart at boot and at HSM hart_start */
+	void (*irq_exit)(unsigned long hartid);     /* each hart leaving every interrupt, offered or not */
+};
+#define EXT_NEEDS_S_MODE 1u   /* a supervisor to serve (not an M+U hart) */
+#define EXT_NEEDS_IPI    2u   /* harts that can interrupt each other */
+#define SBI_EXT_ROW(...) ((const struct sbi_ext_row){ __VA_ARGS__ })
 
-/* X(c, eid, decoder, offered, boot, hart reset, interrupt exit, banner name); c: X's own. */
-#define SBI_EXTENSIONS(X, c)                                                             \
-	X(c, SBI_EXT_BASE, sbi_base_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "Base")      \
-	X(c, SBI_EXT_TIME, sbi_time_ecall, features.has_s_mode, NO_HOOK, NO_HOOK,        \
-	  NO_HOOK, "TIME")                                                               \
-	X(c, SBI_EXT_DBCN, sbi_dbcn_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "DBCN")      \
-	X(c, SBI_EXT_SRST, sbi_srst_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "SRST")      \
-	X(c, SBI_EXT_PMU, sbi_pmu_ecall, true, NO_HOOK, NO_HOOK, NO_HOOK, "PMU")         \
-	SBI_EXTENSIONS_SMP(X, c)                                                         \
-	SBI_EXTENSIONS_SMODE(X, c)                                                       \
+/* Offered on this machine: probe says 1, the banner lists it, its boot and reset hooks run. */
+static inline bool sbi_ext_offered(unsigned needs)
+{
+	return (!(needs & EXT_NEEDS_IPI) || ipi_available()) &&
+	       (!(needs & EXT_NEEDS_S_MODE) || features.has_s_mode);
+}
+
+#define SBI_EXTENSIONS(X, c)                                                       \
+	X(c, SBI_EXT_BASE, sbi_base_ecall, "Base")                                 \
+	X(c, SBI_EXT_TIME, sbi_time_ecall, "TIME", .needs = EXT_NEEDS_S_MODE)      \
+	X(c, SBI_EXT_DBCN, sbi_dbcn_ecall, "DBCN")                                 \
+	X(c, SBI_EXT_SRST, sbi_srst_ecall, "SRST")                                 \
+	X(c, SBI_EXT_PMU, sbi_pmu_ecall, "PMU")                                    \
+	SBI_EXTENSIONS_SMP(X, c)                                                   \
+	SBI_EXTENSIONS_SMODE(X, c)                                                 \
 	/* legacy SBI v0.1 (sbi_legacy.c; EIDs below 0x10: the banner lists them apart) */ \
-	X(c, SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar, true, NO_HOOK, NO_HOOK,         \
-	  NO_HOOK, "putchar")                                                            \
-	X(c, SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar, true, NO_HOOK, NO_HOOK,         \
-	  NO_HOOK, "getchar")                                                            \
-	X(c, SBI_EXT_LEGACY_SHUTDOWN, sbi_legacy_shutdown, true, NO_HOOK, NO_HOOK,       \
-	  NO_HOOK, "shutdown")                                                           \
-	SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                                \
+	X(c, SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar, "putchar")                \
+	X(c, SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar, "getchar")                \
+	X(c, SBI_EXT_LEGACY_SHUTDOWN, sbi_legacy_shutdown, "shutdown")             \
+	SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                          \
 	SBI_EXTENSIONS_LEGACY_SMP(X, c)
 
 /* Harts reach each other through IPIs: without them (TALLY_SMP off) no HSM, IPI, RFENCE. */
 #if TALLY_SMP
-#define SBI_EXTENSIONS_SMP(X, c)                                                         \
-	X(c, SBI_EXT_HSM, sbi_hsm_ecall, ipi_available(), NO_HOOK, NO_HOOK, NO_HOOK,     \
-	  "HSM")                                                                         \
-	X(c, SBI_EXT_IPI, sbi_ipi_ecall, ipi_available(), NO_HOOK, NO_HOOK, NO_HOOK,     \
-	  "IPI")                                                                         \
-	X(c, SBI_EXT_RFENCE, sbi_rfence_ecall, ipi_available(), NO_HOOK, NO_HOOK,        \
-	  NO_HOOK, "RFENCE")
+#define SBI_EXTENSIONS_SMP(X, c)                                                   \
+	X(c, SBI_EXT_HSM, sbi_hsm_ecall, "HSM", .needs = EXT_NEEDS_IPI)            \
+	X(c, SBI_EXT_IPI, sbi_ipi_ecall, "IPI", .needs = EXT_NEEDS_IPI)            \
+	X(c, SBI_EXT_RFENCE, sbi_rfence_ecall, "RFENCE", .needs = EXT_NEEDS_IPI)
 #else
 #define SBI_EXTENSIONS_SMP(X, c)
 #endif
 
 /* Extensions only an S-mode payload can use: not in an M+U image (Ibex). */
 #if TALLY_SMODE_EXTENSIONS
-#define SBI_EXTENSIONS_SMODE(X, c)                                                       \
-	X(c, SBI_EXT_FWFT, sbi_fwft_ecall, features.has_s_mode, fwft_probe,              \
-	  fwft_hart_reset, NO_HOOK, "FWFT")                                              \
-	/* offered without triggers too: num_triggers then answers 0 */                  \
-	X(c, SBI_EXT_DBTR, sbi_dbtr_ecall, features.has_s_mode, NO_HOOK,                 \
-	  dbtr_hart_reset, NO_HOOK, "DBTR")                                              \
-	X(c, SBI_EXT_SUSP, sbi_susp_ecall, features.has_s_mode, NO_HOOK, NO_HOOK,        \
-	  NO_HOOK, "SUSP")                                                               \
-	X(c, SBI_EXT_SSE, sbi_sse_ecall, features.has_s_mode, sse_probe,                 \
-	  sse_hart_start, sse_irq_exit, "SSE")
+#define SBI_EXTENSIONS_SMODE(X, c)                                                 \
+	X(c, SBI_EXT_FWFT, sbi_fwft_ecall, "FWFT", .needs = EXT_NEEDS_S_MODE,      \
+	  .boot = fwft_probe, .hart_reset = fwft_hart_reset)                       \
+	/* offered without triggers too: num_triggers then answers 0 */            \
+	X(c, SBI_EXT_DBTR, sbi_dbtr_ecall, "DBTR", .needs = EXT_NEEDS_S_MODE,      \
+	  .hart_reset = dbtr_hart_reset)                                           \
+	X(c, SBI_EXT_SUSP, sbi_susp_ecall, "SUSP", .needs = EXT_NEEDS_S_MODE)      \
+	X(c, SBI_EXT_SSE, sbi_sse_ecall, "SSE", .needs = EXT_NEEDS_S_MODE,         \
+	  .boot = sse_probe, .hart_reset = sse_hart_start, .irq_exit = sse_irq_exit)
 #else
 #define SBI_EXTENSIONS_SMODE(X, c)
 #endif
 
 /* The legacy calls only an S-mode payload can use (Ibex: not linked). */
 #if TALLY_SMODE_EXTENSIONS
-#define SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                                \
-	X(c, SBI_EXT_LEGACY_SET_TIMER, sbi_legacy_set_timer, features.has_s_mode,        \
-	  NO_HOOK, NO_HOOK, NO_HOOK, "set_timer")                                        \
-	X(c, SBI_EXT_LEGACY_CLEAR_IPI, sbi_legacy_clear_ipi, features.has_s_mode,        \
-	  NO_HOOK, NO_HOOK, NO_HOOK, "clear_ipi")
+#define SBI_EXTENSIONS_LEGACY_SMODE(X, c)                                          \
+	X(c, SBI_EXT_LEGACY_SET_TIMER, sbi_legacy_set_timer, "set_timer",          \
+	  .needs = EXT_NEEDS_S_MODE)                                               \
+	X(c, SBI_EXT_LEGACY_CLEAR_IPI, sbi_legacy_clear_ipi, "clear_ipi",          \
+	  .needs = EXT_NEEDS_S_MODE)
 #else
 #define SBI_EXTENSIONS_LEGACY_SMODE(X, c)
 #endif
 /* ... and those that reach other harts, offered as their modern twins are. */
 #if TALLY_SMODE_EXTENSIONS && TALLY_SMP
-#define SBI_EXTENSIONS_LEGACY_SMP(X, c)                                                  \
-	X(c, SBI_EXT_LEGACY_SEND_IPI, sbi_legacy_send_ipi,                               \
-	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK, "send_ipi") \
-	X(c, SBI_EXT_LEGACY_REMOTE_FENCE_I, sbi_legacy_remote_fence_i,                   \
-	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
-	  "remote_fence_i")                                                              \
-	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, sbi_legacy_remote_sfence_vma,             \
-	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
-	  "remote_sfence_vma")                                                           \
-	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_remote_sfence_vma_asid,   \
-	  ipi_available() && features.has_s_mode, NO_HOOK, NO_HOOK, NO_HOOK,            \
-	  "remote_sfence_vma_asid")
+#define LEGACY_SMP_NEEDS .needs = EXT_NEEDS_IPI | EXT_NEEDS_S_MODE
+#define SBI_EXTENSIONS_LEGACY_SMP(X, c)                                            \
+	X(c, SBI_EXT_LEGACY_SEND_IPI, sbi_legacy_send_ipi, "send_ipi", LEGACY_SMP_NEEDS) \
+	X(c, SBI_EXT_LEGACY_REMOTE_FENCE_I, sbi_legacy_remote_fence_i,             \
+	  "remote_fence_i", LEGACY_SMP_NEEDS)                                      \
+	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, sbi_legacy_remote_sfence_vma,       \
+	  "remote_sfence_vma", LEGACY_SMP_NEEDS)                                   \
+	X(c, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_remote_sfence_vma_asid, \
+	  "remote_sfence_vma_asid", LEGACY_SMP_NEEDS)
 #else
 #define SBI_EXTENSIONS_LEGACY_SMP(X, c)
 #endif
@@ -123,13 +126,15 @@ struct sbiret sbi_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 
 /* probe_extension (SBI spec 4.8): 1 if the extension is offered here, else 0. */
 long sbi_ext_probe(unsigned long eid);
-/* Boot hart, once, after the CSR probes: every offered extension's boot hook. */
+/* Boot hart, once, after the CSR and PMU probes: every offered extension's boot hook. */
 void sbi_ext_boot(unsigned long hartid);
 /* A hart starts as from reset (boot, HSM hart_start): every offered extension's reset. */
 void sbi_ext_hart_reset(unsigned long hartid);
 
 /* Leaving an interrupt (trap.c): every extension's exit hook. */
-#define SBI_EXT_IRQ_EXIT(h, eid, fn, offered, boot, reset, irq_exit, name) irq_exit(h);
+#define SBI_EXT_IRQ_EXIT(h, eid, fn, name, ...)     \
+	if (SBI_EXT_ROW(__VA_ARGS__).irq_exit)       \
+		SBI_EXT_ROW(__VA_ARGS__).irq_exit(h);
 static inline void sbi_ext_irq_exit(unsigned long hartid)
 {
 	SBI_EXTENSIONS(SBI_EXT_IRQ_EXIT, hartid)
