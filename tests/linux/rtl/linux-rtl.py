@@ -17,6 +17,7 @@ M-mode cycles are the retire-to-retire gaps that end on an M-mode
 instruction (the trap's redirect included, the mret's return not).
 """
 import argparse
+import bisect
 import json
 import os
 import re
@@ -57,6 +58,32 @@ def align(v, a):
 def symbols(elf, nm):
     out = subprocess.run([nm, elf], capture_output=True, text=True).stdout
     return {f[2]: int(f[0], 16) for f in (l.split() for l in out.splitlines()) if len(f) == 3}
+
+
+# What an M-mode entry was for, from the firmware functions it ran (the
+# first kind in this order that any of them matches): Tally's and
+# OpenSBI's names. An image without symbols (a raw binary) gets no kinds.
+KINDS = (
+    ("sbi-pmu", r"ecall_pmu|sbi_pmu_ecall|sbi_ecall_pmu_handler"),
+    ("sbi-time", r"ecall_time\w*|sbi_time_ecall|sbi_legacy_set_timer|sbi_ecall_time_handler"),
+    ("sbi-other", r"ecall_\w+|sbi_ecall|sbi_\w+_ecall|sbi_legacy_\w+|sbi_ecall_\w*handler"),
+    ("misaligned", r"misaligned\w*|sbi_misaligned_\w+"),
+    ("rdtime", r"illegal_insn|emulate_counter_read|sbi_illegal_insn_handler|system_opcode_insn"),
+    ("ipi", r"ipi_process|sbi_ipi_process"),
+    ("timer", r"interrupt|timer_irq|sbi_timer_process"),
+)
+
+
+def text_symbols(elf, nm):
+    """(sorted start addresses, their names, kind index or None) of an ELF's code."""
+    out = subprocess.run([nm, "-n", elf], capture_output=True, text=True).stdout
+    addrs, kinds = [], []
+    pats = [re.compile(f"^(?:{p})$") for _, p in KINDS]
+    for f in (l.split() for l in out.splitlines()):
+        if len(f) == 3 and f[1] in "tT":
+            addrs.append(int(f[0], 16))
+            kinds.append(next((i for i, p in enumerate(pats) if p.match(f[2])), None))
+    return addrs, kinds
 
 
 def find_model(arg):
@@ -157,7 +184,10 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
 class Trace:
     """Reads trace_hart_0.dasm as the model writes it."""
 
-    def __init__(self, markers):
+    def __init__(self, markers, syms=None):
+        self.syms = syms             # text_symbols(): the firmware's functions, or None
+        self.by_kind = {}            # kind -> [cycles, entries], payload to the end
+        self.by_kind_boot = None     # the same, payload to /init
         self.cycle = 0
         self.stage = "firmware"
         self.at = {}                 # stage name -> cycle
@@ -174,6 +204,8 @@ class Trace:
         payload = BASE + PAYLOAD_OFF
         markers = self.markers
         m = 0
+        ep_cycles, ep_kind = 0, None   # the M-mode entry under way
+        addrs, kinds = self.syms or ([], [])
         for line in f:
             p = line.split()
             if len(p) < 4:
@@ -187,11 +219,23 @@ class Trace:
             if mode == "M":
                 if self.stage != "firmware":
                     m += cycle - prev
+                    ep_cycles += cycle - prev
                     if prev_mode != "M":
                         self.m_entries += 1
                         if "line" not in self.at:
                             self.at["line"] = prev   # its first SBI call: earlycon=sbi
+                    if addrs:
+                        i = bisect.bisect_right(addrs, int(p[1], 16)) - 1
+                        k = kinds[i] if i >= 0 else None
+                        if k is not None and (ep_kind is None or k < ep_kind):
+                            ep_kind = k
             else:
+                if ep_cycles:
+                    name = KINDS[ep_kind][0] if ep_kind is not None else "other"
+                    slot = self.by_kind.setdefault(name, [0, 0])
+                    slot[0] += ep_cycles
+                    slot[1] += 1
+                    ep_cycles, ep_kind = 0, None
                 if self.stage == "firmware":
                     if int(p[1], 16) == payload:
                         self.stage = "kernel"
@@ -202,6 +246,7 @@ class Trace:
                         self.at["init"] = cycle
                         self.m_by_stage["kernel"] = m
                         self.m_by_stage["kernel_entries"] = self.m_entries
+                        self.by_kind_boot = {k: list(v) for k, v in self.by_kind.items()}
                     if markers:
                         pc = int(p[1], 16)
                         if pc in markers:
@@ -209,6 +254,10 @@ class Trace:
             prev, prev_mode = cycle, mode
             self.cycle = cycle
             self.m_cycles = m
+        if ep_cycles:                  # the run ended in M-mode (the power-off)
+            slot = self.by_kind.setdefault(KINDS[ep_kind][0] if ep_kind is not None else "other", [0, 0])
+            slot[0] += ep_cycles
+            slot[1] += 1
         self.m_by_stage.setdefault("kernel", m)
 
 
@@ -309,7 +358,8 @@ def main():
     t0 = time.time()
     proc = subprocess.Popen(cmd, cwd=run_dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
-    trace = Trace(markers)
+    syms = text_symbols(fw, nm) if fw_bin != fw else None   # an ELF: its functions name the entries
+    trace = Trace(markers, syms if syms and syms[0] else None)
 
     def reader():
         with open(fifo, "r", buffering=1 << 20) as f:
@@ -399,6 +449,10 @@ def main():
         fig["boot_m_cycles"] = trace.m_by_stage["kernel"]
         fig["boot_m_share"] = round(100.0 * trace.m_by_stage["kernel"] / boot, 2)
         fig["boot_m_entries"] = trace.m_by_stage["kernel_entries"]
+        if trace.syms and trace.by_kind_boot is not None:
+            fig["boot_m_by_kind"] = trace.by_kind_boot
+    if trace.syms:
+        fig["m_by_kind"] = trace.by_kind
     w = trace.windows
     if all(k in w for k in MARKERS):
         switches = 80
@@ -431,6 +485,10 @@ def main():
            f"no power-off, stopped at {stopped:,}")
     print(f"linux-rtl: cycles to {', '.join(parts) or 'no stage'}, {end}"
           f"{share}{sw}; {wall:.0f} s", flush=True)
+    if "boot_m_by_kind" in fig:
+        kinds = sorted(fig["boot_m_by_kind"].items(), key=lambda kv: -kv[1][0])
+        print("linux-rtl: M-mode from payload to /init by what it was for: " +
+              ", ".join(f"{k} {c:,} cycles in {n:,}" for k, (c, n) in kinds), flush=True)
 
     if a.until == "line":
         if kernel_lines >= a.lines:

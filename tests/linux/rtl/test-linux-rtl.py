@@ -48,7 +48,13 @@ def main():
     image(work + "/Image", 0x10000)
     open(work + "/initrd", "wb").write(b"\0" * 512)
     # A firmware ELF with a tohost symbol, as Tally's: the run ends on its store there.
+    # Its functions name what each M-mode entry of the fake was for: the
+    # first (0x800) an SBI PMU call, the second (0x900) the timer, the power-off SRST.
     open(work + "/fw.S", "w").write(".text\n.globl _start\n_start: j _start\n"
+                                    ".org 0x7f0\ntrap_entry: nop\n"
+                                    ".org 0x800\necall_pmu: nop\n"
+                                    ".org 0x900\ninterrupt: nop\n"
+                                    ".org 0xa00\nsbi_srst_ecall: nop\n"
                                     ".data\n.globl tohost\ntohost: .dword 0\n")
     subprocess.run(["riscv64-unknown-elf-gcc", "-nostdlib", "-march=rv64imac", "-mabi=lp64",
                     "-Wl,-Ttext=0x80000000", "-o", work + "/fw.elf", work + "/fw.S"], check=True)
@@ -64,6 +70,12 @@ def main():
           f"M-mode to the end: 270 cycles in 3 entries (got {fig and fig['m_cycles']}, {fig and fig['m_entries']})")
     check("linux-rtl: cycles to payload 1,000, line 1,990, init 4,000, power-off 4,100" in out,
           "the summary line gives every stage")
+    check(fig and fig.get("boot_m_by_kind") == {"sbi-pmu": [110, 1], "timer": [60, 1]} and
+          fig.get("m_by_kind") == {"sbi-pmu": [110, 1], "timer": [60, 1], "sbi-other": [100, 1]},
+          f"M-mode by what it ran: to /init an SBI PMU call (110) and the timer (60), then SRST (100) "
+          f"(got {fig and fig.get('boot_m_by_kind')}, {fig and fig.get('m_by_kind')})")
+    check("by what it was for: sbi-pmu 110 cycles in 1, timer 60 cycles in 1" in out,
+          "the breakdown's line")
 
     rc, out, _ = tool(work, "fail")
     check(rc == 1 and "2 passed, 1 failed" in out, f"/init's failed check: exit 1 even though SRST ended the run (got {rc})")
