@@ -33,10 +33,17 @@ stage0_far:
 	la	t0, fw
 	la	t1, fw_end
 	la	t2, _start
+#if __riscv_xlen == 64
 1:	ld	t3, 0(t0)
 	sd	t3, 0(t2)
 	addi	t0, t0, 8
 	addi	t2, t2, 8
+#else
+1:	lw	t3, 0(t0)
+	sw	t3, 0(t2)
+	addi	t0, t0, 4
+	addi	t2, t2, 4
+#endif
 	bltu	t0, t1, 1b
 	fence.i                     /* the old _start may sit in the I-cache */
 	la	a1, dtb

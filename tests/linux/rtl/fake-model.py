@@ -20,6 +20,8 @@ scenario = os.environ.get("FAKE_SCENARIO", "ok")
 time_out = next(int(a.split("=")[1]) for a in sys.argv if a.startswith("+time_out="))
 elf = next(a for a in sys.argv[1:] if not a.startswith("+"))
 trace = open("trace_hart_0.dasm", "w")
+# cv32a6's fw_jump payload sits at 0x80400000 (4 MiB: an Sv32 megapage)
+payload = 0x80400000 if "cv32a6" in os.path.basename(sys.argv[0]) else 0x80200000
 
 
 def t(cycle, pc, mode):
@@ -48,7 +50,7 @@ for c in range(100, 1000, 10):
 say("Tally (fake)")
 # The payload's first instruction at 1000, then S-mode to 2000.
 for c in range(1000, 2000, 10):
-    t(c, 0x80200000 + c - 1000, "S")
+    t(c, payload + c - 1000, "S")
 # First SBI call: M-mode retires at 2010..2100 (10 gaps of 10: 100 cycles).
 for c in range(2010, 2110, 10):
     t(c, 0x80000800, "M")

@@ -33,7 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 BASE = 0x80000000
 PRELOAD = 16 << 20          # the model preloads one section of at most 16 MiB
-PAYLOAD_OFF = 0x200000      # where fw_jump firmware jumps on rv64 (Tally, OpenSBI)
+PAYLOAD_OFFS = {64: 0x200000, 32: 0x400000}   # where fw_jump firmware jumps (Tally, OpenSBI)
+PAYLOAD_OFF = PAYLOAD_OFFS[64]   # this run's (main() sets it from --xlen)
 BOOTARGS = "earlycon=sbi console=ttyS0,115200 mem=128M panic=-1 printk.devkmsg=on"
 MARKERS = ("rtl_mark_counted_begin", "rtl_mark_counted_end",
            "rtl_mark_plain_begin", "rtl_mark_plain_end")
@@ -86,14 +87,15 @@ def text_symbols(elf, nm):
     return addrs, kinds
 
 
-def find_model(arg):
+def find_model(arg, xlen=64):
     if arg:
         return arg
-    if os.environ.get("CVA6_SIM_RV64"):
-        return os.environ["CVA6_SIM_RV64"]
+    if os.environ.get(f"CVA6_SIM_RV{xlen}"):
+        return os.environ[f"CVA6_SIM_RV{xlen}"]
     rtl = os.path.normpath(os.path.join(ROOT, "..", "shared", "rtl", "cva6"))
-    for name in ("Variane_testharness-cv64a6_imafdc_sv39-fast",
-                 "Variane_testharness-cv64a6_imafdc_sv39"):
+    names = (("Variane_testharness-cv64a6_imafdc_sv39-fast", "Variane_testharness-cv64a6_imafdc_sv39")
+             if xlen == 64 else ("Variane_testharness-cv32a6_imac_sv32",))
+    for name in names:
         if os.access(os.path.join(rtl, name), os.X_OK):
             return os.path.join(rtl, name)
     return None
@@ -114,11 +116,12 @@ def own_initrd(work):
     return cpio, init
 
 
-def own_firmware():
-    build = os.path.join(ROOT, "build", "cva6-rv64")
+def own_firmware(xlen=64):
+    preset = f"cva6-rv{xlen}"
+    build = os.path.join(ROOT, "build", preset)
     if not os.path.isfile(os.path.join(build, "CMakeCache.txt")):
-        run(["cmake", "--preset", "cva6-rv64"], cwd=ROOT)
-    run(["cmake", "--build", "--preset", "cva6-rv64", "--target", "tally.elf"], cwd=ROOT)
+        run(["cmake", "--preset", preset], cwd=ROOT)
+    run(["cmake", "--build", "--preset", preset, "--target", "tally.elf"], cwd=ROOT)
     return os.path.join(build, "tally.elf")
 
 
@@ -156,7 +159,7 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
     dts = open(a.dts).read()
     for k, v in {"BOOTARGS": a.bootargs, "INITRD_START": hex(BASE + initrd_off),
                  "INITRD_END": hex(BASE + initrd_off + initrd_size), "ISA": a.isa,
-                 "MMU": "riscv,sv39"}.items():
+                 "MMU": "riscv,sv39" if a.xlen == 64 else "riscv,sv32"}.items():
         dts = dts.replace(f"@{k}@", v)
     open(os.path.join(work, "testharness.dts"), "w").write(dts)
     dtb = os.path.join(work, "testharness.dtb")
@@ -169,7 +172,8 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
              f"only {PRELOAD} (16 MiB). Use a smaller kernel or initrd.")
     elf = os.path.join(work, "linux-rtl.elf")
     q = lambda p: '"' + p + '"'
-    run([cc, "-nostdlib", "-nostartfiles", "-march=rv64imac_zicsr_zifencei", "-mabi=lp64",
+    march, mabi = ("rv64imac", "lp64") if a.xlen == 64 else ("rv32imac", "ilp32")
+    run([cc, "-nostdlib", "-nostartfiles", f"-march={march}_zicsr_zifencei", f"-mabi={mabi}",
          f"-DKERNEL_OFF={PAYLOAD_OFF:#x}", f"-DFW_OFF={fw_off:#x}",
          f"-DINITRD_OFF={initrd_off:#x}", f"-DDTB_OFF={dtb_off:#x}",
          f"-DKERNEL_BIN={q(os.path.abspath(kernel))}", f"-DFW_BIN={q(os.path.abspath(fw_bin))}",
@@ -293,6 +297,8 @@ def main():
     ap.add_argument("--dts", default=os.path.join(HERE, "testharness.dts.in"),
                     help="the tree's source, with @BOOTARGS@, @INITRD_START@, @INITRD_END@, "
                     "@ISA@ and @MMU@ to fill in (default: the testharness's)")
+    ap.add_argument("--xlen", type=int, choices=(32, 64),
+                    help="64 (cv64a6) or 32 (cv32a6): default from --model's name, else 64")
     ap.add_argument("--isa", help="the tree's riscv,isa (default: rv64imafdch for a model "
                     "built with H, cv64a6_imafdch, else rv64imafdc)")
     ap.add_argument("--image-only", metavar="OUT",
@@ -304,13 +310,21 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
     a = ap.parse_args()
 
-    model = find_model(a.model)
+    global PAYLOAD_OFF
+    if not a.xlen:
+        a.xlen = 32 if a.model and "cv32a6" in os.path.basename(a.model) else 64
+    PAYLOAD_OFF = PAYLOAD_OFFS[a.xlen]
+    model = find_model(a.model, a.xlen)
+    if a.xlen == 32 and not (a.kernel and a.initrd):
+        fail("rv32 (cv32a6): give --kernel (an rv32 Image) and --initrd; the project builds "
+             "only an rv64 kernel and /init")
     if not a.image_only and (not model or not os.access(model, os.X_OK)):
         fail(f"no CVA6 model: {model or 'none found'} (give --model, or set CVA6_SIM_RV64; "
              "../shared/rtl/cva6 has Variane_testharness-cv64a6_imafdc_sv39[-fast])", 77)
     # Linux offers KVM only where the tree names H; the model's name says whether it has it.
     if not a.isa:
-        a.isa = "rv64imafdch" if model and "imafdch" in os.path.basename(model) else "rv64imafdc"
+        a.isa = ("rv32imac" if a.xlen == 32 else
+                 "rv64imafdch" if model and "imafdch" in os.path.basename(model) else "rv64imafdc")
     for f in (a.kernel, a.initrd, a.firmware):
         if f and not os.path.isfile(f):
             fail(f"{f}: no such file")
@@ -324,7 +338,7 @@ def main():
         initrd = a.initrd
     else:
         initrd, init_elf = own_initrd(work)
-    fw = a.firmware or own_firmware()
+    fw = a.firmware or own_firmware(a.xlen)
     fw_bin, tohost = firmware_image(fw, work, objcopy, nm)
     elf, layout = make_blob(a, work, fw_bin, kernel, initrd, cc)
     if a.image_only:

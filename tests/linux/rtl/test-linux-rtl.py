@@ -94,6 +94,33 @@ def main():
     rc, out, _ = tool(work, "ok", "--until", "line", "--lines", "2")
     check(rc == 0 and "the first at 1,990 cycles" in out, f"--until line: the earlycon smoke's pass (got {rc})")
 
+    # rv32: a model named cv32a6 (the fake, under that name), a 32-bit firmware
+    # ELF; the payload at 0x80400000, the tree's ISA rv32imac and Sv32.
+    fake32 = work + "/Variane_testharness-cv32a6_imac_sv32"
+    subprocess.run(["cp", FAKE, fake32], check=True)
+    subprocess.run(["riscv64-unknown-elf-gcc", "-nostdlib", "-march=rv32imac", "-mabi=ilp32",
+                    "-Wl,-Ttext=0x80000000", "-o", work + "/fw32.elf", work + "/fw.S"], check=True)
+    js = work + "/rv32.json"
+    r = subprocess.run([sys.executable, TOOL, "--model", fake32, "--kernel", work + "/Image",
+                        "--initrd", work + "/initrd", "--firmware", work + "/fw32.elf",
+                        "--max-cycles", "50000", "--json", js, "--keep"],
+                       capture_output=True, text=True, env=dict(os.environ, FAKE_SCENARIO="ok"), timeout=120)
+    fig = json.load(open(js)) if os.path.exists(js) else {}
+    check(r.returncode == 0 and fig.get("stages", {}).get("payload") == 1000,
+          f"rv32 on a cv32a6 model: the payload entered at 0x80400000, exit 0 (got {r.returncode}, {fig.get('stages')})")
+    dts = [l for l in r.stdout.splitlines() if "one image of" in l]
+    tree = ""
+    if dts:
+        elf = dts[0].split("(")[1].split(")")[0]
+        tree = open(os.path.join(os.path.dirname(elf), "testharness.dts")).read()
+        subprocess.run(["rm", "-rf", os.path.dirname(elf)])
+    check('riscv,isa = "rv32imac"' in tree and 'mmu-type = "riscv,sv32"' in tree,
+          "rv32: the tree names rv32imac and Sv32")
+    r = subprocess.run([sys.executable, TOOL, "--model", fake32, "--firmware", work + "/fw32.elf"],
+                       capture_output=True, text=True, timeout=120)
+    check(r.returncode == 2 and "give --kernel (an rv32 Image) and --initrd" in r.stdout + r.stderr,
+          f"rv32 without a kernel: exit 2 and why (got {r.returncode})")
+
     image(work + "/Image", 20 << 20)
     rc, out, _ = tool(work, "ok")
     check(rc == 2 and "the model preloads only 16777216 (16 MiB)" in out,
