@@ -24,7 +24,7 @@ log=$run/linux.log
 "$here/../../qemu/run-payload.sh" "$log" 240 \
   "$qemu" -M virt -cpu rv64,sscofpmf=true -smp "$harts" -m 512M -icount shift=0,sleep=off \
   -bios "$fw" -kernel "$image" -initrd "$run/init.cpio" \
-  -append "console=ttyS0 earlycon=sbi panic=-1"
+  -append "console=ttyS0 earlycon=sbi panic=-1 printk.devkmsg=on"
 # Every hart must have run the guest: kvm-init pins one VM to each CPU Linux brought up.
 for ((h = 0; h < harts; h++)); do
   grep -q "^ok - cpu$h: SRST shutdown" "$log" || {
