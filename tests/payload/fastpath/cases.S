@@ -56,11 +56,8 @@
 #define PTR .word
 #endif
 
-/* table NAME, OP: NAME[32], the stubs of `OP xn, 0(a1)` (a load) for n = 0..31. */
-.macro load_table name, op
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	stub \name\()_\n, \op x\n, 0(a1)
-	.endr
+/* NAME[32]: the stubs NAME_0..NAME_31, in a table C indexes by register. */
+.macro ptr_table name
 	.section .rodata
 	.balign REGBYTES
 	.globl \name
@@ -69,43 +66,32 @@
 	PTR	\name\()_\n
 	.endr
 .endm
-/* The same for stores, `OP xn, 0(a1)`, and for counter reads, `OP xn`. */
-.macro store_table name, op
+/* The stubs of `OP xn, 0(a1)` (a load or a store) for n = 0..31, and their table. */
+.macro mem_table name, op
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	stub \name\()_\n, \op x\n, 0(a1)
 	.endr
-	.section .rodata
-	.balign REGBYTES
-	.globl \name
-\name:
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	PTR	\name\()_\n
-	.endr
+	ptr_table \name
 .endm
+/* The same for counter reads, `OP xn`. */
 .macro read_table name, op
 	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	stub \name\()_\n, \op x\n
 	.endr
-	.section .rodata
-	.balign REGBYTES
-	.globl \name
-\name:
-	.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	PTR	\name\()_\n
-	.endr
+	ptr_table \name
 .endm
 
-	load_table fp_lh, lh
-	load_table fp_lhu, lhu
-	load_table fp_lw, lw
-	store_table fp_sh, sh
-	store_table fp_sw, sw
+	mem_table fp_lh, lh
+	mem_table fp_lhu, lhu
+	mem_table fp_lw, lw
+	mem_table fp_sh, sh
+	mem_table fp_sw, sw
 	read_table fp_rdtime, rdtime
 	stub fp_ecall_stub, ecall
 #if __riscv_xlen == 64
-	load_table fp_lwu, lwu
-	load_table fp_ld, ld
-	store_table fp_sd, sd
+	mem_table fp_lwu, lwu
+	mem_table fp_ld, ld
+	mem_table fp_sd, sd
 #else
 	read_table fp_rdtimeh, rdtimeh
 #endif
