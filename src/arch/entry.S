@@ -122,6 +122,40 @@ boot_done:	.word 0
 #endif
 .endm
 
+/* mepc past the ecall (4 bytes: an ecall is never compressed). */
+.macro past_ecall
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
+.endm
+
+/*
+ * leave's test of SSE's doorbell. Entering an event is C, which may
+ * clobber what restore does not reload: a0 and a1 wait in the frame.
+ * An image without S-mode has no events and no test.
+ */
+#if TALLY_SMODE_EXTENSIONS
+.macro sse_check_doorbell
+	LOAD(t0, TRAP_FRAME_SSE_PENDING / REGBYTES)
+	bnez	t0, leave_sse
+.endm
+.macro sse_deliver_stub
+leave_sse:
+	SAVE(a0, 10)
+	SAVE(a1, 11)
+	mv	a0, sp
+	call	sse_deliver          /* rewrites the frame's a6, a7, and mepc */
+	LOAD(a0, 10)
+	LOAD(a1, 11)
+	j	restore
+.endm
+#else
+.macro sse_check_doorbell
+.endm
+.macro sse_deliver_stub
+.endm
+#endif
+
 /*
  * The fast paths, switched on here (TALLY_FAST_PATHS, entry.h). Where they
  * are off, every trap but the ecall takes slow_path and the ecall calls
@@ -196,10 +230,18 @@ trap_entry:
 	SAVE(t1, 6)
 	dispatch
 
+/* A decoder's answer in a0 and a1: return past the ecall, by way of leave. */
 ecall_return:
-	csrr	t0, mepc
-	addi	t0, t0, 4            /* return past the ecall */
-	csrw	mepc, t0
+	past_ecall
+/*
+ * The way out of every trap that ran the firmware's C code: the one place
+ * an SSE event is entered (sse_deliver, hart/sse.c), when this hart's
+ * doorbell is set. Paths that run no C skip it: they cannot make an event
+ * ready, and another hart's doorbell comes with an IPI that is still
+ * pending, so the mret takes it at once and it comes back through here.
+ */
+leave:
+	sse_check_doorbell
 restore:
 	LOAD(ra, 1)
 	LOAD(t0, 5)
@@ -213,6 +255,7 @@ restore:
 	LOAD(sp, 2)
 	mret
 	out_of_line
+	sse_deliver_stub
 
 slow_path:
 	SAVE(gp, 3)
@@ -260,7 +303,7 @@ slow_path:
 	LOAD(t4, 29)
 	LOAD(t5, 30)
 	LOAD(t6, 31)
-	j	restore
+	j	leave
 
 /*
  * Vectored mode (Ibex has nothing else): interrupt n enters at base + 4n

@@ -36,11 +36,14 @@ ecall_c:
 
 /* Out of line, after restore. */
 .macro fast_ecall_rest
-/* The same saves as ecall_c, with a direct call: Linux's four PMU calls per switch. */
+/* The same saves as ecall_c, with a direct call: Linux's four PMU calls per
+ * switch. No PMU call makes an SSE event ready (an overflow does, as an
+ * interrupt), so this one way out of C does not pass leave. */
 ecall_pmu:
 	save_rest
 	call	sbi_pmu_ecall
-	j	ecall_return
+	past_ecall
+	j	restore
 
 /* t0 = the slot: its second way, else nobody's EID. */
 ecall_way1:
@@ -53,9 +56,7 @@ ecall_unknown:
 	li	a0, TRAP_ERR_NOT_SUPPORTED
 /* a0, a1 the answer; only t0, t1 saved, mscratch = the caller's sp. */
 ecall_answered:
-	csrr	t0, mepc
-	addi	t0, t0, 4
-	csrw	mepc, t0
+	past_ecall
 	LOAD(t0, 5)
 	LOAD(t1, 6)
 	csrrw	sp, mscratch, sp

@@ -26,7 +26,10 @@ struct trap_frame {
 	uint64_t *fw_count;           /* the PMU's firmware event counts */
 	unsigned long mtime;          /* rdtime answered from this address; 0: not here */
 	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated here */
-	volatile unsigned long *sse_look;   /* this hart's SSE look flag (S-mode images) */
+	/* SSE's doorbell: an event may run on this hart. Any hart sets it
+	 * (hart/sse.c, under SSE's lock); entry.S's way out tests it, so it
+	 * lives here, one load from sp, rather than in struct hart. */
+	volatile unsigned long sse_pending;
 	unsigned long timecmp;        /* set_timer stores here (a CLINT's mtimecmp); 0: in C */
 	unsigned long pad[2];
 };
@@ -37,7 +40,7 @@ _Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES &&
 	       __builtin_offsetof(struct trap_frame, fw_count) == TRAP_FRAME_FW_COUNT &&
 	       __builtin_offsetof(struct trap_frame, mtime) == TRAP_FRAME_MTIME &&
 	       __builtin_offsetof(struct trap_frame, misaligned) == TRAP_FRAME_MISALIGNED &&
-	       __builtin_offsetof(struct trap_frame, sse_look) == TRAP_FRAME_SSE_LOOK &&
+	       __builtin_offsetof(struct trap_frame, sse_pending) == TRAP_FRAME_SSE_PENDING &&
 	       __builtin_offsetof(struct trap_frame, timecmp) == TRAP_FRAME_TIMECMP,
 	       "entry.S's layout");
 #endif

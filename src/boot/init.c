@@ -192,7 +192,6 @@ static void hart_init(unsigned long hartid)
 	/* bit 1: time. With H a guest's rdtime adds htimedelta: C's (trap/hyp.c). */
 	f->mtime = (features.counteren >> 1) & 1 || has_h() ? 0 : platform.timer.mtime;
 	f->misaligned = platform.emulate_misaligned != 0;
-	f->sse_look = &h->sse_look;
 	/* set_timer's mtimecmp, where timer_set() would store there (no Sstc, a CLINT) */
 	f->timecmp = features.has_s_mode && !features.has_sstc &&
 		     platform.timer.set == clint_set_mtimecmp ?

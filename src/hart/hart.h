@@ -2,8 +2,9 @@
 /*
  * One record per hart: a hart reaches its own through mscratch (this_hart()),
  * others by hart ID (hart_of()). Only the owner writes it, except the IPI
- * mailbox and sse_look (others set them atomically, then ring the doorbell),
- * hsm_state (hart_start claims it by CAS) and the SSE events (SSE's lock).
+ * mailbox and SSE's doorbell in its frame (others set them atomically, then
+ * ring the hart), hsm_state (hart_start claims it by CAS) and the SSE
+ * events (SSE's lock).
  */
 #ifndef TALLY_HART_H
 #define TALLY_HART_H
@@ -28,7 +29,6 @@ struct hart {
 	struct dbtr_hart dbtr;
 	bool has_tdata3;
 	struct sse_hart sse;
-	volatile unsigned long sse_look;  /* an SSE event may be ready here (sse.c) */
 	uint64_t htimedelta;          /* the hypervisor's, where the core has none (trap/hyp.c) */
 #endif
 };
@@ -66,6 +66,8 @@ static inline struct hart *hart_attach(unsigned long hartid)
 /* mret to addr in the payload's mode (S, or U on M+U cores), a0 = hartid, a1 = arg. */
 __attribute__((noreturn)) void enter_payload(unsigned long hartid, unsigned long addr,
 					     unsigned long arg);
+/* The same from inside an ecall (a resume from suspend): returned as its answer. */
+struct sbiret resume_payload(unsigned long hartid, unsigned long addr, unsigned long arg);
 /* The fast paths count these firmware events by number (arch/entry.h). */
 _Static_assert(PMU_FW_ILLEGAL_INSN == TRAP_FW_ILLEGAL_INSN &&
 	       PMU_FW_MISALIGNED_LOAD == TRAP_FW_MISALIGNED_LOAD &&

@@ -15,7 +15,6 @@
 #include "hart/hart.h"
 #include "hart/hsm.h"
 #include "hart/ipi.h"
-#include "hart/sse.h"
 #include "hart/timer.h"
 #include "tally_config.h"
 
@@ -86,7 +85,6 @@ static void wait_until(unsigned long hartid, bool (*cond)(unsigned long))
 		if (pending & MIP_MTIP)
 			timer_irq();
 	}
-	sse_rekick(hartid);              /* an SSE event's doorbell served above */
 }
 
 static bool start_requested(unsigned long hartid)
@@ -94,10 +92,10 @@ static bool start_requested(unsigned long hartid)
 	return hart_of(hartid)->hsm_state == HSM_START_PENDING;
 }
 /* A suspended hart resumes for an S-level interrupt it enabled, or for an SSE
- * event that may run on it (its doorbell woke the WFI and was served). */
+ * event that may run on it: its doorbell, which the ecall's way out answers. */
 static bool woken(unsigned long hartid)
 {
-	return s_interrupt_pending() || sse_event_ready(hartid);
+	return s_interrupt_pending() || hart_of(hartid)->frame->sse_pending;
 }
 
 void hsm_park(unsigned long hartid, hart_reset_fn *reset)
@@ -187,6 +185,6 @@ struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigne
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	hsm_suspend_until_interrupt(hartid);
 	if (type == HSM_SUSPEND_NON_RETENTIVE)
-		enter_payload(hartid, resume_addr, opaque);   /* as if from reset */
+		return resume_payload(hartid, resume_addr, opaque);   /* as if from reset */
 	return sbi_ok(0);
 }

@@ -15,7 +15,6 @@
 #include "hart/hart.h"
 #include "hart/hsm.h"
 #include "hart/ipi.h"
-#include "hart/sse.h"
 #include "tally_config.h"
 
 /* Mailbox bits */
@@ -222,6 +221,5 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 	for (unsigned long hart = 0, w = atomic_swap(&rfence.lock_waiters, 0); w; hart++, w >>= 1)
 		if (w & 1)
 			ipi_ring(hart);
-	sse_rekick(self);                    /* an SSE event's doorbell we served above */
 	return sbi_ok(0);
 }

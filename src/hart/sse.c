@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * SSE on the harts: the shared lock, S-mode's attribute memory, and entering
- * and leaving a handler on the way out of M-mode; the rules are
- * src/cores/sse/sse.c. An event ready for a hart sets its sse_look (and
- * rings it if it is another hart). A hart looks only at the end of an SSE
- * call (sse_call_done: the event interrupts the instruction after the
- * ecall) and leaving an interrupt (sse_irq_exit), so the PMU's ecall path
- * pays nothing. Entering rewrites just the state mret resumes (mepc,
- * mstatus.MPP, a6, a7, sepc, sstatus); complete writes it back.
+ * SSE on the harts: the shared lock, S-mode's attribute memory, and
+ * entering and leaving a handler; the rules are src/cores/sse/sse.c.
+ * An event that may run on a hart rings that hart's SSE doorbell
+ * (frame.sse_pending, and an IPI if it is another hart). The doorbell is
+ * tested in one place, entry.S's way out of the firmware's C code, which
+ * calls sse_deliver(): so nothing else looks for events, and the PMU's
+ * ecall path pays nothing. Entering rewrites just the state mret resumes
+ * (mepc, mstatus.MPP, a6, a7, sepc, sstatus); complete writes it back.
  */
 #include "arch/atomic.h"
 #include "arch/csr.h"
@@ -70,16 +70,31 @@ void sse_hart_start(unsigned long hartid)
 {
 	sse_lock();
 	sse_hart_reset(&sse, hartid);
-	hart_of(hartid)->sse_look = 0;   /* under the lock, as sse_exit clears it */
+	hart_of(hartid)->frame->sse_pending = 0;   /* under the lock, as sse_deliver clears it */
 	sse_unlock();
 	if (sse.pmu_overflow)
 		lcofi_to_firmware(false);
 }
 
 /*
+ * Under the lock: ring hart target's doorbell if an event may run there
+ * now, with an IPI if it is another hart; the IPI's interrupt takes that
+ * hart through entry.S's way out. Only a runnable event rings, so a
+ * suspended hart (hsm.c) wakes for nothing else.
+ */
+static void sse_notify(unsigned long self, unsigned long target)
+{
+	if (!sse_next(&sse, target))
+		return;
+	atomic_swap(&hart_of(target)->frame->sse_pending, 1);
+	if (target != self && ipi_available())
+		ipi_ring(target);
+}
+
+/*
  * trap.c: an LCOFI reached M-mode. The counter's OF bit stays set (S-mode's
  * handler finds it in scountovf); only the pending bit is cleared, or the
- * interrupt would be taken again at once. The event is entered in sse_irq_exit.
+ * interrupt would be taken again at once. The event is entered on the way out.
  */
 bool sse_pmu_overflow_irq(void)
 {
@@ -91,42 +106,17 @@ bool sse_pmu_overflow_irq(void)
 	clear_mip(MIP_LCOFIP);
 	sse_lock();
 	ours = sse_local_registered(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
-	if (ours)
+	if (ours) {
 		sse_signal_local(&sse, self, SSE_LOCAL_PMU_OVERFLOW);
+		sse_notify(self, self);
+	}
 	sse_unlock();
-	if (ours)
-		atomic_swap(&hart_of(self)->sse_look, 1);
-	else
+	if (!ours)
 		set_mip(MIP_LCOFIP);   /* S-mode's again: hand it the interrupt */
 	return true;
 }
 
-/* Tell hart `target` to look; an IPI if it is not us (ipi.c's doorbell). */
-static void sse_kick(unsigned long self, unsigned long target)
-{
-	atomic_swap(&hart_of(target)->sse_look, 1);
-	if (target != self && ipi_available())
-		ipi_ring(target);
-}
-
-void sse_ring(unsigned long hartid)
-{
-	if (ipi_available())
-		ipi_ring(hartid);
-}
-
-/* hsm.c, a suspended hart whose doorbell rang: may an event run here now? */
-bool sse_ready(unsigned long hartid)
-{
-	bool ready;
-
-	sse_lock();
-	ready = sse_next(&sse, hartid) != 0;
-	sse_unlock();
-	return ready;
-}
-
-/* The lower mode's state as mret will resume it; bias: the ecall's +4 still to come. */
+/* The lower mode's state as mret will resume it; bias: 4 if an ecall's +4 is still to come. */
 static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned long bias)
 {
 	unsigned long ms = r_mstatus();
@@ -141,7 +131,7 @@ static void regs_load(struct sse_regs *r, const struct trap_frame *f, unsigned l
 	r->hstatus = features.has_h ? r_hstatus() & (HSTATUS_SPV | HSTATUS_SPVP) : 0;
 }
 
-/* And back: after an ecall entry.S adds 4 to mepc, so it gets pc - 4 (wrapping exactly). */
+/* And back: with bias 4 mepc gets pc - 4, which the ecall's +4 makes pc (wrapping exactly). */
 static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned long bias)
 {
 	unsigned long ms = r_mstatus();
@@ -163,38 +153,29 @@ static void regs_store(const struct sse_regs *r, struct trap_frame *f, unsigned 
 }
 
 /*
- * On the way out of M-mode: complete the innermost handler if asked,
- * then enter every event that may run now (one preempting the next, the
- * highest last). True if complete found a handler to leave.
+ * entry.S's way out, this hart's doorbell set: enter every event that may
+ * run now, one preempting the next, the highest last. mepc is final here
+ * (an ecall's +4 done), and a0, a1 are in the frame.
  */
-static bool sse_exit(unsigned long self, unsigned long bias, bool complete)
+void sse_deliver(struct trap_frame *f)
 {
-	struct trap_frame *f = this_frame();
+	unsigned long self = r_mhartid();
 	struct sse_event *e;
 	struct sse_regs r;
-	bool done = false, moved = false;
+	bool entered = false;
 
 	if ((r_mstatus() & MSTATUS_MPP) == MSTATUS_MPP)
-		return false;               /* interrupted M-mode itself: not S-mode's event */
-	regs_load(&r, f, bias);
+		return;                     /* back to M-mode itself: the next way out enters it */
+	regs_load(&r, f, 0);
 	sse_lock();
-	atomic_swap(&f->hart->sse_look, 0);
-	if (complete)
-		done = moved = sse_complete(&sse, self, &r);
+	atomic_swap(&f->sse_pending, 0);
 	while ((e = sse_next(&sse, self))) {
 		sse_enter(&sse, self, e, &r);
-		moved = true;
+		entered = true;
 	}
 	sse_unlock();
-	if (moved)
-		regs_store(&r, f, bias);
-	return done;
-}
-
-/* On the way out of an interrupt whose hart's sse_look is set (sse_irq_exit). */
-void sse_deliver(void)
-{
-	sse_exit(r_mhartid(), 0, false);
+	if (entered)
+		regs_store(&r, f, 0);
 }
 
 /* S-mode's attribute memory: count XLEN-bit values, checked before it is touched;
@@ -241,13 +222,14 @@ static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, ui
 	return r;
 }
 
-/* After a call: ring the hart the event may now run on; enter one ready here. */
+/* After a call that may have made an event runnable on target: ring it. */
 static struct sbiret sse_call_done(unsigned long self, struct sbiret r, unsigned long target)
 {
-	if (!r.error && target != ~0UL)
-		sse_kick(self, target);
-	if (this_hart()->sse_look)
-		sse_exit(self, 4, false);   /* ready here: it interrupts the caller now */
+	if (!r.error && target != ~0UL) {
+		sse_lock();
+		sse_notify(self, target);
+		sse_unlock();
+	}
 	return r;
 }
 
@@ -257,13 +239,29 @@ struct sbiret sse_call_attrs(uint32_t id, uint32_t base, uint32_t count, unsigne
 	return rw_attrs(r_mhartid(), id, base, count, lo, hi, write);
 }
 
-/* Back to the interrupted state, a0 and a1 as the handler restored them;
- * with no handler running, a plain SUCCESS. */
+/*
+ * Back to the interrupted state, a0 and a1 as the handler restored them;
+ * with no handler running, a plain SUCCESS. This runs inside the ecall, so
+ * mepc gets the interrupted pc less the 4 the way out adds. An event the
+ * handler held back may run now: the doorbell lets the way out enter it.
+ */
 struct sbiret sse_call_complete(unsigned long a0, unsigned long a1)
 {
-	if (sse_exit(r_mhartid(), 4, true))
-		return (struct sbiret){ (long)a0, a1 };
-	return sbi_ok(0);
+	unsigned long self = r_mhartid();
+	struct trap_frame *f = this_frame();
+	struct sse_regs r;
+	bool done;
+
+	regs_load(&r, f, 4);
+	sse_lock();
+	done = sse_complete(&sse, self, &r);
+	if (done)
+		sse_notify(self, self);
+	sse_unlock();
+	if (!done)
+		return sbi_ok(0);
+	regs_store(&r, f, 4);
+	return (struct sbiret){ (long)a0, a1 };
 }
 
 struct sbiret sse_call_register(uint32_t id, unsigned long entry_pc, unsigned long entry_arg)

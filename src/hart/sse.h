@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* SSE on the harts (sse.c): the calls sbi/sbi_sse.c decodes, boot and hart
- * reset, delivery on the way out of M-mode; empty hooks without S-mode (Ibex). */
+ * reset, delivery on the way out of M-mode; none of it without S-mode (Ibex). */
 #ifndef TALLY_HART_SSE_H
 #define TALLY_HART_SSE_H
 
@@ -26,38 +26,12 @@ void sse_probe(unsigned long hartid);
 void sse_hart_start(unsigned long hartid);
 
 #if TALLY_SMODE_EXTENSIONS
-void sse_deliver(void);
-void sse_ring(unsigned long hartid);
+/* entry.S's way out, this hart's doorbell (f->sse_pending) set: enter the
+ * events that may run now. The one place an event is entered. */
+void sse_deliver(struct trap_frame *f);
 /* A counter-overflow interrupt in M-mode: SSE's LOCAL_PMU_OVERFLOW. */
 bool sse_pmu_overflow_irq(void);
-
-/* Leaving an interrupt (trap.c): enter an SSE event that may be ready here;
- * one load and branch when there is none. */
-static inline void sse_irq_exit(unsigned long hartid)
-{
-	if (hart_of(hartid)->sse_look)
-		sse_deliver();
-}
-
-/* A hart that served its IPIs inside M-mode (fence or HSM wait) may have
- * cleared an SSE event's doorbell: ring it again, for after the mret. */
-static inline void sse_rekick(unsigned long hartid)
-{
-	if (hart_of(hartid)->sse_look)
-		sse_ring(hartid);
-}
-
-/* HSM suspend (hsm.c): may an SSE event run here now? It ends the suspend as
- * an interrupt would, and is entered after the mret (the rekick above). */
-bool sse_ready(unsigned long hartid);
-static inline bool sse_event_ready(unsigned long hartid)
-{
-	return hart_of(hartid)->sse_look && sse_ready(hartid);
-}
 #else
-static inline bool sse_event_ready(unsigned long hartid) { return false; }
-static inline void sse_irq_exit(unsigned long hartid) {}
-static inline void sse_rekick(unsigned long hartid) {}
 static inline bool sse_pmu_overflow_irq(void) { return false; }
 #endif
 #endif

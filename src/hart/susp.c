@@ -2,7 +2,7 @@
 /*
  * System Suspend (SBI spec chapter "System Suspend Extension"): SUSPEND_TO_RAM
  * only. Every other hart must be STOPPED; the caller resumes "from the STOPPED
- * state" at resume_addr (enter_payload). The board sleeps its own way
+ * state" at resume_addr (resume_payload). The board sleeps its own way
  * (platform.system_suspend), else the hart waits in WFI for an interrupt
  * S-mode enabled; with none enabled it resumes at once rather than hang
  * (kvm-unit-tests' `susp` group masks them all). RAM, FWFT values and locks
@@ -34,5 +34,5 @@ struct sbiret susp_suspend(uint32_t type, unsigned long resume_addr, unsigned lo
 	else if (r_mie() & HSM_WAKE_IRQS)
 		hsm_suspend_until_interrupt(self);
 	/* else: no wake-up source enabled, resume at once */
-	enter_payload(self, resume_addr, opaque);
+	return resume_payload(self, resume_addr, opaque);
 }

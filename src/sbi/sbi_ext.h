@@ -5,7 +5,7 @@
  *   - the dispatcher (sbi_ecall.c): EID -> decoder, its ways placed at
  *     build time;
  *   - Base probe_extension, the boot probes, hart reset (sbi_ext.c);
- *   - the interrupt-exit hooks (below), and the banner's list (boot/banner.c).
+ *   - the banner's list (boot/banner.c).
  * Adding an extension: its decoder (sbi_<ext>.c) and logic, and one row.
  *
  * A row: X(c, EID, decoder, "banner name", fields...). The first three are
@@ -34,7 +34,6 @@ struct sbi_ext_row {
 	unsigned needs;                             /* EXT_NEEDS_*: else not offered */
 	void (*boot)(unsigned long hartid);         /* boot hart, once, after the CSR and PMU probes */
 	void (*hart_reset)(unsigned long hartid);   /* each hart at boot and at HSM hart_start */
-	void (*irq_exit)(unsigned long hartid);     /* each hart leaving every interrupt, offered or not */
 };
 #define EXT_NEEDS_S_MODE 1u   /* a supervisor to serve (not an M+U hart) */
 #define EXT_NEEDS_IPI    2u   /* harts that can interrupt each other */
@@ -82,7 +81,7 @@ static inline bool sbi_ext_offered(unsigned needs)
 	  .hart_reset = dbtr_hart_reset)                                           \
 	X(c, SBI_EXT_SUSP, sbi_susp_ecall, "SUSP", .needs = EXT_NEEDS_S_MODE)      \
 	X(c, SBI_EXT_SSE, sbi_sse_ecall, "SSE", .needs = EXT_NEEDS_S_MODE,         \
-	  .boot = sse_probe, .hart_reset = sse_hart_start, .irq_exit = sse_irq_exit)
+	  .boot = sse_probe, .hart_reset = sse_hart_start)
 #else
 #define SBI_EXTENSIONS_SMODE(X, c)
 #endif
@@ -131,13 +130,4 @@ void sbi_ext_boot(unsigned long hartid);
 /* A hart starts as from reset (boot, HSM hart_start): every offered extension's reset. */
 void sbi_ext_hart_reset(unsigned long hartid);
 
-/* Leaving an interrupt (trap.c): every extension's exit hook. */
-#define SBI_EXT_IRQ_EXIT(h, eid, fn, name, ...)     \
-	if (SBI_EXT_ROW(__VA_ARGS__).irq_exit)       \
-		SBI_EXT_ROW(__VA_ARGS__).irq_exit(h);
-static inline void sbi_ext_irq_exit(unsigned long hartid)
-{
-	SBI_EXTENSIONS(SBI_EXT_IRQ_EXIT, hartid)
-}
-#undef SBI_EXT_IRQ_EXIT
 #endif

@@ -181,8 +181,6 @@ void trap_handler(struct trap_frame *f)
 			;                           /* a counter overflowed: an SSE event */
 		else
 			panic(f, "unexpected interrupt");
-		/* On the way out: an SSE event readied for us (sbi_ext.h's exit hooks). */
-		sbi_ext_irq_exit(hartid);
 		return;
 	}
 	if (prev == PRV_M)

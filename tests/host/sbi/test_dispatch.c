@@ -83,8 +83,6 @@ HOOK(sse_probe, 1)
 HOOK(fwft_hart_reset, 2)
 HOOK(dbtr_hart_reset, 3)
 HOOK(sse_hart_start, 4)
-struct hart harts[TALLY_MAX_HARTS];
-void sse_deliver(void) { hooks_run |= 1u << 5; }
 
 static const struct { unsigned long eid; int which; } implemented[] = {
 	{ SBI_EXT_BASE, BASE }, { SBI_EXT_TIME, TIME }, { SBI_EXT_SRST, SRST },
@@ -259,14 +257,6 @@ static void d_hooks_follow_the_list(void)
 	sbi_ext_hart_reset(0);
 	CHECK_EQ(hooks_run, 0);
 	features.has_s_mode = true;
-	/* the interrupt exit enters an SSE event only where one may be ready */
-	hooks_run = 0;
-	sbi_ext_irq_exit(1);
-	CHECK_EQ(hooks_run, 0);
-	harts[1].sse_look = 1;
-	sbi_ext_irq_exit(1);
-	CHECK_EQ(hooks_run, 0x20);
-	harts[1].sse_look = 0;
 }
 
 int main(int argc, char **argv)
