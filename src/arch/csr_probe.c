@@ -3,7 +3,7 @@
  * 3.1.10 "Hardware Performance Monitor"), or trap (QEMU): then false. */
 #include "arch/csr.h"        /* the host tests put a fake one first */
 #include "arch/csr_probe.h"
-#include "arch/trap_guard.h" /* and a fake of this one */
+#include "arch/trap_guard.h" /* this one as it is, on the fake */
 
 bool csr_probe_counter(unsigned idx, uint64_t val, uint64_t *back)
 {

@@ -3,14 +3,14 @@
  * pmu_tables: print, for one core, which SBI event counts on which counter
  * with which selector, as the Markdown table docs/pmu.md carries.
  *
- * It asks the firmware's own code: the PMU core (src/cores/pmu/pmu.c) with the
- * core's backend (src/platform/...), booted on a host fake of that core's
- * CSR file. For every SBI event and every logical hardware counter it
- * calls config_matching on that one counter; where that succeeds, the
- * counter can count the event, and the fake mhpmevent now holds the
- * selector the backend chose. stop(RESET) releases the counter again.
- * Nothing here knows how a backend decides, so the table stays true
- * whatever the backend's internals look like.
+ * It asks the firmware's own code: the PMU core (src/cores/pmu/pmu.c) with
+ * the core's backend (src/platform/...), booted on the host tests' fake
+ * CSR file set up as that core. For every SBI event and every logical
+ * hardware counter it calls config_matching on that one counter; where
+ * that succeeds, the counter can count the event, and the fake mhpmevent
+ * now holds the selector the backend chose. stop(RESET) releases the
+ * counter again. Nothing here knows how a backend decides, so the table
+ * stays true whatever the backend's internals look like.
  *
  * Built three times (tests/docs/CMakeLists.txt), once per backend:
  * PMU_TABLES_QEMU, PMU_TABLES_CVA6, PMU_TABLES_IBEX.
@@ -23,28 +23,25 @@
 #include <stdio.h>
 #include <string.h>
 #include "cores/pmu/pmu.h"
+#include "fake_csr.h"           /* the host tests' (tests/host/fake/) */
 
 #if defined(PMU_TABLES_CVA6)
-#include "arch/csr.h"          /* the fake one (tests/host/platform/cva6/fake) */
-#include "fake_cva6_csr.h"
 #include "platform/cva6/pmu_cva6.h"
 #define BACKEND pmu_cva6
 #define CORE "cva6"
-static void fake_setup(void) { fake_reset(); }
+static void fake_setup(void) { fake_reset_cva6(); }
 #elif defined(PMU_TABLES_IBEX)
-#include "fake_ibex_csr.h"
 #include "platform/ibex/pmu_ibex.h"
 #define BACKEND pmu_ibex
 #define CORE "ibex"
 /* simple_system built as docs/boards/ibex.md says: 10 counters, 40 bits,
  * mhpmevent as the RTL reads it (1 << (N - 3)). */
-static void fake_setup(void) { fake_reset(10, 40, FAKE_ENC_RTL); }
+static void fake_setup(void) { fake_reset_ibex(10, 40, FAKE_ENC_RTL); }
 #elif defined(PMU_TABLES_QEMU)
-#include "arch/csr.h"
 extern const struct pmu_backend pmu_qemu;
 #define BACKEND pmu_qemu
 #define CORE "qemu"
-static void fake_setup(void) { }
+static void fake_setup(void) { fake_reset_qemu(); }
 #else
 #error "define PMU_TABLES_CVA6, PMU_TABLES_IBEX or PMU_TABLES_QEMU"
 #endif

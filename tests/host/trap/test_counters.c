@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The boot probe of counter reads (src/trap/counters.c) and trap.c's rule for
- * which trapped reads the firmware answers, on the fake Ibex CSR file in
- * the two configurations that exist:
+ * which trapped reads the firmware answers, on the fake CSR file set up as
+ * the two Ibex configurations that exist:
  *   - current Ibex RTL (simple_system): mcounteren works, the user-level
  *     counter CSRs exist: cycle, instret and the hpm counters are read
  *     natively; only time (Ibex has no time CSR) is emulated;
@@ -14,7 +14,7 @@
  * where only time is the firmware's.
  */
 #include <stdio.h>
-#include "fake_ibex_csr.h"
+#include "fake_csr.h"
 #include "trap/counters.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "cores/pmu/pmu.h"
@@ -36,7 +36,7 @@ static unsigned long boot(unsigned long counteren_bits, bool user_csrs, bool boa
 {
 	unsigned long want = ~(1UL << 1);
 
-	fake_reset(10, 40, FAKE_ENC_RTL);
+	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
 	fake.counteren_bits = counteren_bits;
 	fake.user_csrs = user_csrs;
 	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);

@@ -3,7 +3,8 @@
  * Host stand-in for src/arch/mmio.h: every device access a board file or
  * driver makes lands in fake_mmio.c, which keeps a log of them and a small
  * register file (reads return what was last written or preset there).
- * This directory comes first on the board tests' include path.
+ * This directory comes first on the include path of the board tests (and
+ * of the tests on the fake CSR file, for its arch/csr.h).
  */
 #ifndef TALLY_ARCH_MMIO_H
 #define TALLY_ARCH_MMIO_H

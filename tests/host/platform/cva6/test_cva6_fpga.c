@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CVA6 backend's probe on the configurations the FPGA flows ship,
- * against the fake CVA6 CSR file (tests/host/platform/cva6/fake_cva6_csr.c) set up
- * to trap where those cores trap. cv32a6_ima_sv32_fpga has no performance
- * counters, no PMP, and on some CVA6 versions mcountinhibit and mhpmeventN
- * accesses trap too. Whatever the mix, boot must not take a trap outside
- * the trap guard (on the board that is a panic before the banner), and the
- * probe must report what is there. PMP is probed by init.c, also under the
- * guard; it is not a PMU CSR and is not modelled here.
+ * against the fake CSR file (tests/host/fake/fake_csr.c) set up as CVA6
+ * and to trap where those cores trap. cv32a6_ima_sv32_fpga has no
+ * performance counters, no PMP, and on some CVA6 versions mcountinhibit
+ * and mhpmeventN accesses trap too. Whatever the mix, boot must not take a
+ * trap outside the trap guard (on the board that is a panic before the
+ * banner), and the probe must report what is there. PMP is probed by
+ * init.c, also under the guard; it is not a PMU CSR and is not modelled
+ * here.
  */
 #include "harness.h"
-#include "arch/csr.h"             /* the fake one (tests/host/platform/cva6/fake) */
-#include "fake_cva6_csr.h"
+#include "fake_csr.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "cores/pmu/pmu.h"
 
@@ -59,9 +59,9 @@ static void exercise(void)
 static void t_fpga32_every_mix(void)
 {
 	for (unsigned mix = 0; mix < 8; mix++) {
-		fake_reset();
-		fake.perf_counters = false;
-		fake.absent_traps = mix & 1;
+		fake_reset_cva6();
+		fake.num = 0;
+		fake.absent_traps = mix & 1 ? FAKE_CVA6_HPM : 0;
 		fake.inhibit_traps = (mix >> 1) & 1;
 		fake.event_traps = (mix >> 2) & 1;
 		printf("  mix: counters %s, mcountinhibit %s, mhpmevent %s\n",
@@ -88,7 +88,7 @@ static void t_fpga32_every_mix(void)
  */
 static void t_counters_without_mcountinhibit(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	fake.inhibit_traps = true;
 	const struct pmu_hw_info *hw = boot();
 
@@ -102,10 +102,10 @@ static void t_counters_without_mcountinhibit(void)
 	CHECK_ERR(r.error, SBI_SUCCESS);
 	unsigned ctr = (unsigned)(pmu_counter_get_info(r.value).value & 0xfff) - 0xc00;
 	CHECK_EQ(fake.evt[ctr], 9);             /* started: the selector is written */
-	fake_tick(9, 4);
+	fake_event(9, 4);
 	CHECK_ERR(pmu_counter_stop(r.value, 1, 0, &hart).error, SBI_SUCCESS);
 	CHECK_EQ(fake.evt[ctr], 0);             /* stopped: selector 0 counts nothing */
-	fake_tick(9, 4);
+	fake_event(9, 4);
 	CHECK_EQ(fake.ctr[ctr], 4);
 	CHECK_EQ(fake.unguarded_traps, 0);
 }

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The CVA6 PMU backend (src/platform/cva6/pmu_cva6.c) and the PMU core,
- * against a fake CSR file that behaves like the CVA6 RTL
- * (fake_cva6_csr.c). Built twice: 64-bit (rv64) and -m32 with
- * __riscv_xlen = 32, where the user-level view has a separate h half.
+ * against the fake CSR file (tests/host/fake/fake_csr.c) set up as the
+ * CVA6 RTL. Built twice: 64-bit (rv64) and -m32 with __riscv_xlen = 32,
+ * where the user-level view has a separate h half.
  */
 #include <string.h>
 #include "harness.h"
-#include "arch/csr.h"             /* the fake one (fake/arch/csr.h) */
-#include "fake_cva6_csr.h"
+#include "fake_csr.h"
 #include "platform/cva6/pmu_cva6.h"
 #include "cores/pmu/pmu.h"
 
@@ -35,7 +34,7 @@ static const struct pmu_hw_info *boot(void)
 
 static void t_probe_finds_six_counters(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	const struct pmu_hw_info *hw = boot();
 
 	CHECK_EQ(hw->num_hpm, 6);
@@ -62,9 +61,9 @@ static void t_probe_finds_six_counters(void)
 static void t_probe_without_counters(void)
 {
 	for (int traps = 0; traps < 2; traps++) {
-		fake_reset();
-		fake.perf_counters = false;
-		fake.absent_traps = traps;
+		fake_reset_cva6();
+		fake.num = 0;
+		fake.absent_traps = traps ? FAKE_CVA6_HPM : 0;
 		const struct pmu_hw_info *hw = boot();
 		CHECK_EQ(hw->num_hpm, 0);
 		CHECK_EQ(fake.unguarded_traps, 0);
@@ -78,9 +77,9 @@ static void t_probe_without_counters(void)
 /* hpmcounter5h (rv32) / bits 63:32 of hpmcounter5 (rv64) read 0. */
 static void t_erratum_upper_half(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	fake.erratum_ctr = 5;
-	fake.erratum = ERR_HIGH_HALF;
+	fake.erratum = FAKE_ERR_HIGH_HALF;
 	const struct pmu_hw_info *hw = boot();
 
 	CHECK_EQ(hw->num_hpm, 6);
@@ -98,9 +97,9 @@ static void t_erratum_upper_half(void)
 /* The low half does not read back: S-mode can use none of it. */
 static void t_erratum_lower_half(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	fake.erratum_ctr = 4;
-	fake.erratum = ERR_LOW_HALF;
+	fake.erratum = FAKE_ERR_LOW_HALF;
 	const struct pmu_hw_info *hw = boot();
 
 	CHECK_EQ(hw->num_hpm, 5);
@@ -144,7 +143,7 @@ static const struct map unsupported[] = {
 /* config_matching on the hpm counters programs exactly the table's selector. */
 static void t_event_map(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	boot();
 	for (unsigned i = 0; i < sizeof(supported) / sizeof(supported[0]); i++) {
 		struct sbiret r = pmu_config_matching(3, 0x3f, 0, supported[i].ev,
@@ -172,7 +171,7 @@ static void t_event_map(void)
 /* The hardware would alias wide selectors: why raw events are checked. */
 static void t_selector_is_five_bits(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	csr_write_event(3, 33);
 	CHECK_EQ(csr_read_event(3), 1);
 	csr_write_event(9, 5);
@@ -182,7 +181,7 @@ static void t_selector_is_five_bits(void)
 /* No Sscofpmf: mode-inhibit flags are accepted and change nothing. */
 static void t_mode_inhibit_ignored(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	boot();
 	struct sbiret r = pmu_config_matching(3, 0x3f,
 		PMU_CFG_SET_UINH | PMU_CFG_SET_SINH | PMU_CFG_SET_MINH, EV_HW(BRANCH_MISSES), 0, &hart);
@@ -193,25 +192,25 @@ static void t_mode_inhibit_ignored(void)
 /* Counts its own event only while started; frozen while stopped. */
 static void t_count_start_stop(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	boot();
 	struct sbiret r = pmu_config_matching(3, 0x3f, PMU_CFG_CLEAR_VALUE,
 					      EV_C(L1D, WRITE, ACCESS), 0, &hart);
 	unsigned c = (unsigned)r.value;
 
 	CHECK_ERR(r.error, SBI_SUCCESS);
-	fake_tick(6, 10);                 /* configured, not started */
+	fake_event(6, 10);                 /* configured, not started */
 	CHECK_EQ(fake.ctr[c], 0);
 	CHECK_ERR(pmu_counter_start(c, 1, PMU_START_SET_INIT_VALUE, 0x1fffffff0ULL, &hart).error,
 		  SBI_SUCCESS);
-	fake_tick(6, 100);
-	fake_tick(5, 50);                 /* loads: not this counter's event */
+	fake_event(6, 100);
+	fake_event(5, 50);                 /* loads: not this counter's event */
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 100);
 	CHECK_ERR(pmu_counter_stop(c, 1, 0, &hart).error, SBI_SUCCESS);
-	fake_tick(6, 100);
+	fake_event(6, 100);
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 100);
 	CHECK_ERR(pmu_counter_start(c, 1, 0, 0, &hart).error, SBI_SUCCESS);
-	fake_tick(6, 1);
+	fake_event(6, 1);
 	CHECK_EQ(fake.ctr[c], 0x1fffffff0ULL + 101);
 	CHECK_ERR(pmu_counter_stop(c, 1, PMU_STOP_RESET, &hart).error, SBI_SUCCESS);
 	CHECK_EQ(fake.evt[c], 0);
@@ -220,7 +219,7 @@ static void t_count_start_stop(void)
 /* Six counters, six events; a seventh finds none free. */
 static void t_six_at_once(void)
 {
-	fake_reset();
+	fake_reset_cva6();
 	boot();
 	unsigned long used = 0;
 	for (unsigned i = 0; i < 6; i++) {

@@ -2,7 +2,7 @@
 /*
  * The Ibex demo system's counters through the PMU core: the shipped
  * configuration (10 event counters of 40 bits, selectors in the RTL's
- * encoding) on the fake Ibex CSR file (tests/host/platform/ibex/fake_ibex_csr.c).
+ * encoding) on the fake CSR file set up as Ibex (tests/host/fake/fake_csr.c).
  *
  * On this board a U-mode payload cannot read any counter itself
  * (mcounteren reads 0, no user-level counter CSRs): it sees values only
@@ -15,7 +15,7 @@
  */
 #include <string.h>
 #include "harness.h"
-#include "fake_ibex_csr.h"
+#include "fake_csr.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "cores/pmu/pmu.h"
 
@@ -28,7 +28,7 @@ static uint64_t shmem[PMU_SHMEM_SIZE / 8] __attribute__((aligned(PMU_SHMEM_SIZE)
 
 static void t_probe_what_emulation_reads(void)
 {
-	fake_reset(10, 40, FAKE_ENC_RTL);
+	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
 	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 	const struct pmu_hw_info *hw = pmu_hw();
@@ -50,7 +50,7 @@ static void t_snapshot_has_every_configured_counter(void)
 	unsigned long all;
 	struct sbiret r;
 
-	fake_reset(10, 40, FAKE_ENC_RTL);
+	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
 	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 	nhw = pmu_num_hw_counters();

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The Ibex backend (src/platform/ibex/pmu_ibex.c) with the PMU core, on a
- * fake CSR file that behaves like the Ibex RTL (fake_ibex_csr.c).
+ * fake CSR file set up as the Ibex RTL (tests/host/fake/fake_csr.c).
  */
 #include <stdio.h>
 #include <string.h>
-#include "fake_ibex_csr.h"
+#include "fake_csr.h"
 #include "platform/ibex/pmu_ibex.h"
 #include "cores/pmu/pmu.h"
 
@@ -19,9 +19,9 @@ static int fails, checks;
 static struct pmu_hart h;
 static bool mem_ok(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
 
-static void boot(unsigned num, unsigned width, int enc)
+static void boot(unsigned num, unsigned width, enum fake_enc enc)
 {
-	fake_reset(num, width, enc);
+	fake_reset_ibex(num, width, enc);
 	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 }
@@ -38,7 +38,7 @@ static unsigned long idx_of(unsigned ctr)
 	return ~0UL;
 }
 
-static void test_encoding(int enc)
+static void test_encoding(enum fake_enc enc)
 {
 	struct sbiret r;
 	unsigned long i;
@@ -119,8 +119,8 @@ static void test_absent(void)
 	CHECK(((pmu_counter_get_info(3).value >> 12) & 63) == 31);
 
 	/* No mcountinhibit: nothing can be stopped, so no hardware counter is offered. */
-	fake_reset(10, 40, FAKE_ENC_RTL);
-	fake.no_inhibit = true;
+	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
+	fake.inhibit_traps = true;
 	pmu_init(&pmu_ibex, &probed, mem_ok, 0);
 	pmu_hart_init(&h);
 	CHECK(pmu_config_matching(0, 5, 0, HW(PMU_HW_CPU_CYCLES), 0, &h).error ==
