@@ -19,7 +19,7 @@
 
 /*
  * The trap frame (frame.h, struct trap_frame) as entry.S addresses it:
- * x0..x31, this hart's record, the fast paths' four words and SSE's
+ * x0..x31, this hart's record, the fast paths' five words and SSE's
  * doorbell, padded to 16 bytes. frame.h checks these against the struct.
  */
 #define TRAP_FRAME_REG          (__riscv_xlen / 8)
@@ -28,6 +28,7 @@
 #define TRAP_FRAME_MISALIGNED   (35 * TRAP_FRAME_REG)
 #define TRAP_FRAME_SSE_PENDING  (36 * TRAP_FRAME_REG)
 #define TRAP_FRAME_TIMECMP      (37 * TRAP_FRAME_REG)
+#define TRAP_FRAME_MTIME_HOST   (38 * TRAP_FRAME_REG)
 #define TRAP_FRAME_SIZE         (40 * TRAP_FRAME_REG)   /* 16-byte aligned on rv32 and rv64 */
 /* The firmware events the fast paths count (SBI spec table 6; pmu.h's enum) */
 #define TRAP_FW_MISALIGNED_LOAD  0

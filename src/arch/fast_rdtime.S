@@ -8,12 +8,14 @@
  * boot: counters.c said the read traps) and the core put the instruction
  * in mtval: the board's mtime into rd, past the instruction, and the
  * ILLEGAL_INSN firmware event counted, as trap_handler() would. Anything
- * else, or mtval 0, goes to the slow path uncounted.
+ * else, or mtval 0, goes to the slow path uncounted. On a hart with H the
+ * frame's mtime_host stands for mtime, for the host's reads only.
  */
 .macro fast_rdtime
 illegal_insn:
 	LOAD(a2, TRAP_FRAME_MTIME / REGBYTES)
-	beqz	a2, slow_path
+	beqz	a2, illegal_host
+illegal_rdtime:
 	csrr	t0, mtval
 	andi	a3, t0, 0x7f
 	addi	a3, a3, -0x73        /* SYSTEM */
@@ -44,4 +46,19 @@ write_rd:
 	la	a2, write_table
 	add	t0, t0, a2
 	jr	t0
+
+/* A hart with H: the host's reads (V=0) here too; a guest's in C, which
+ * adds htimedelta and asks hcounteren. Off the path of a hart without H. */
+illegal_host:
+	LOAD(a2, TRAP_FRAME_MTIME_HOST / REGBYTES)
+	beqz	a2, slow_path
+#if __riscv_xlen == 64
+	csrr	t0, mstatus
+#else
+	csrr	t0, CSR_MSTATUSH
+#endif
+	li	a3, MSTATUS_MPV
+	and	t0, t0, a3
+	bnez	t0, slow_path
+	j	illegal_rdtime
 .endm

@@ -31,7 +31,8 @@ struct trap_frame {
 	 * lives here, one load from sp, rather than in struct hart. */
 	volatile unsigned long sse_pending;
 	unsigned long timecmp;        /* set_timer stores here (a CLINT's mtimecmp); 0: in C */
-	unsigned long pad[2];
+	unsigned long mtime_host;     /* as mtime, on a hart with H: V=0's reads only */
+	unsigned long pad;
 };
 enum { REG_A0 = 10 };   /* x[REG_A0 + n] is an */
 #ifdef __riscv   /* host tests see the struct, not entry.S */
@@ -41,7 +42,8 @@ _Static_assert(__builtin_offsetof(struct trap_frame, hart) == 32 * REGBYTES &&
 	       __builtin_offsetof(struct trap_frame, mtime) == TRAP_FRAME_MTIME &&
 	       __builtin_offsetof(struct trap_frame, misaligned) == TRAP_FRAME_MISALIGNED &&
 	       __builtin_offsetof(struct trap_frame, sse_pending) == TRAP_FRAME_SSE_PENDING &&
-	       __builtin_offsetof(struct trap_frame, timecmp) == TRAP_FRAME_TIMECMP,
+	       __builtin_offsetof(struct trap_frame, timecmp) == TRAP_FRAME_TIMECMP &&
+	       __builtin_offsetof(struct trap_frame, mtime_host) == TRAP_FRAME_MTIME_HOST,
 	       "entry.S's layout");
 #endif
 

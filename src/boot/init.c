@@ -189,8 +189,10 @@ static void hart_init(unsigned long hartid)
 #if TALLY_SMODE_EXTENSIONS   /* the frame's words exist with an S-mode (frame.h) */
 	struct trap_frame *f = this_frame();
 	f->fw_count = h->pmu.fw_count;
-	/* bit 1: time. With H a guest's rdtime adds htimedelta: C's (trap/hyp.c). */
-	f->mtime = (features.counteren >> 1) & 1 || has_h() ? 0 : platform.timer.mtime;
+	/* bit 1: time. With H only the host's reads: a guest's adds htimedelta in C (trap/hyp.c). */
+	unsigned long mtime = (features.counteren >> 1) & 1 ? 0 : platform.timer.mtime;
+	f->mtime = has_h() ? 0 : mtime;
+	f->mtime_host = has_h() ? mtime : 0;
 	f->misaligned = platform.emulate_misaligned != 0;
 	/* set_timer's mtimecmp, where timer_set() would store there (no Sstc, a CLINT) */
 	f->timecmp = features.has_s_mode && !features.has_sstc &&

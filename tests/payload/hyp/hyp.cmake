@@ -25,6 +25,15 @@ elseif(TALLY_BOARD STREQUAL "testharness" AND TALLY_XLEN EQUAL 64)
   # 250,000 ticks is a million cycles, a few minutes of the model: only a
   # wait that fails lasts that long. A whole run is about 4.7 M cycles;
   # +time_out at 10 M leaves room for two waits that fail.
+  # On the QEMU stand-in with H: the firmware emulates time there as on the
+  # core, so the host's rdtime takes the fast path (fast_rdtime.S's
+  # illegal_host) and the guest's the C path; and again on the image
+  # without fast paths, the C twin.
+  tally_payload(hyp ${_hyp_src})
+  foreach(_v "" -c)
+    tally_qemu_test(hyp-standin${_v} hyp BIOS tally-qemu${_v}.bin LABELS hyp sse time
+      QEMU -cpu rv64,pmu-num=6,h=true,sstc=false -smp 2)
+  endforeach()
   tally_payload(hyp_rtl ${_hyp_src})
   target_compile_definitions(hyp_rtl.elf PRIVATE HYP_WAIT_TICKS=250000UL)
   tally_cva6_rtl_image(tally-hyp hyp_rtl)
