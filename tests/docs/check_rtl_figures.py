@@ -4,7 +4,7 @@
     check_rtl_figures.py [--update] [--run COL ...] [--logs COL ...] [--log-dir DIR] [--built DIR]
 
 COL is a column of tests/rtl/bench-rtl.py (floor-rv64, tally-rv64,
-opensbi-rv64, floor-rv32, tally-rv32, ibex). --run runs it on its Verilator
+opensbi-rv64, floor-rv32, tally-rv32, ibex, tally-rv64h, opensbi-rv64h). --run runs it on its Verilator
 model now (its log goes to --log-dir); --logs reads the log a run left in
 --log-dir (`--logs all`: every log there). Then, in README.md, docs/*.md
 and docs/boards/*.md:
@@ -18,9 +18,11 @@ and docs/boards/*.md:
         109<!-- rtl tally-rv64: spec_version -->          steady state
         115<!-- rtl tally-rv64: spec_version first -->    the first call
         4.0×<!-- rtl opensbi-rv64 / tally-rv64: spec_version -->
+        38<!-- rtl tally-rv64h: vs_rdtime mmode -->       M-mode instructions (H model)
     is compared the way it is written (143 293, 143,293, 4.0×).
 
-A column whose model variable (CVA6_SIM_RV64, CVA6_SIM_RV32, IBEX_SIM) is
+A column whose model variable (CVA6_SIM_RV64, CVA6_SIM_RV32, CVA6_SIM_RV64H,
+IBEX_SIM) is
 not set is not run: exit 77 (ctest's skip) when that leaves nothing to
 check. --update writes the measured cells and figures instead of failing.
 The runs repeat to the cycle (bench-rtl.py says why), so a figure that
@@ -74,11 +76,21 @@ def value(res, col, key):
     return True, res[col]["rows"].get(key)
 
 
-def ratio(num, den, key):
+def mmode(col, key):
+    """A column's M-mode instructions per exit (the H model's table)."""
     def cell(res):
-        (k1, a), (k2, b) = value(res, num, key), value(res, den, key)
-        if not (k1 and k2):
+        if col not in res:
             return None
+        v = res[col].get("mmode", {}).get(key)
+        return str(v) if v is not None else "—"
+    return cell
+
+
+def ratio(num, den, key, what="rows"):
+    def cell(res):
+        if num not in res or den not in res:
+            return None
+        a, b = res[num].get(what, {}).get(key), res[den].get(what, {}).get(key)
         return f"{a / b:.1f}×" if a and b else "—"
     return cell
 
@@ -177,6 +189,7 @@ CALL_ROWS = ["unknown_eid", "spec_version", "num_counters", "get_info", "cfg_ins
 TRAP_ROWS = ["unknown_eid", "spec_version", "rdtime", "mis_lw", "mis_lhu", "mis_ld", "mis_sw",
              "mis_sh", "mis_sd", "set_timer", "tick"]
 LOADS = ["mtime_read", "ram_read"]
+HYP_ROWS = [k for k, _ in bench_rtl.HYP_ROWS]
 
 
 def rows_of(keys, columns, loads=()):
@@ -217,6 +230,14 @@ TABLES = {
                     ("Tally", col("tally-rv32")),
                     ("Tally / floor", lambda k: ratio("tally-rv32", "floor-rv32", k))],
                    [k for k in TRAP_ROWS if k not in ("mis_ld", "mis_sd")], LOADS),
+    "hyp-rv64": ([("Tally: cycles", col("tally-rv64h")),
+                  ("Tally: M-mode instructions", lambda k: mmode("tally-rv64h", k)),
+                  ("OpenSBI 1.1: cycles", col("opensbi-rv64h")),
+                  ("OpenSBI 1.1: M-mode instructions", lambda k: mmode("opensbi-rv64h", k)),
+                  ("OpenSBI / Tally, cycles", lambda k: ratio("opensbi-rv64h", "tally-rv64h", k)),
+                  ("OpenSBI / Tally, instructions",
+                   lambda k: ratio("opensbi-rv64h", "tally-rv64h", k, "mmode"))],
+                 HYP_ROWS, []),
 }
 
 
@@ -241,7 +262,7 @@ def join(cells):
 
 
 BLOCK = re.compile(r"(<!-- bench-rtl ([\w-]+) -->\n)(.*?)(<!-- bench-rtl end -->)", re.S)
-NOTE = re.compile(r"(\d(?:[\d, ]*\d)?(?:\.\d+)?)(×)?<!-- rtl ([\w-]+)(?: / ([\w-]+))?: (\w+)( first)? -->")
+NOTE = re.compile(r"(\d(?:[\d, ]*\d)?(?:\.\d+)?)(×)?<!-- rtl ([\w-]+)(?: / ([\w-]+))?: (\w+)( first| mmode)? -->")
 
 
 def docs():
@@ -288,7 +309,8 @@ def self_test():
     """The check passes every table as rendered from a run and fails a changed cell."""
     keys = sorted({k for cols, rows, loads in TABLES.values() for k in list(rows) + list(loads)})
     res = {c: {"rows": {k: 1000 + 37 * i + 11 * j for i, k in enumerate(keys)},
-               "first": {k: 2000 + 37 * i + 11 * j for i, k in enumerate(keys)}, "na": {}}
+               "first": {k: 2000 + 37 * i + 11 * j for i, k in enumerate(keys)}, "na": {},
+               "mmode": {k: 100 + 7 * i + 3 * j for i, k in enumerate(keys)}}
            for j, (c, _) in enumerate(bench_rtl.RUNS)}
     wrong, cases = [], 0
     for name in TABLES:
@@ -369,9 +391,10 @@ def main():
             if num not in res or (den and den not in res):
                 return m.group(0)
             r = res[num]
-            v = (r["first"] if first else r["rows"]).get(key)
+            kind = {" first": "first", " mmode": "mmode"}.get(first, "rows")
+            v = r.get(kind, {}).get(key)
             if den:
-                d = res[den]["rows"].get(key)
+                d = res[den].get(kind, {}).get(key)
                 want = f"{v / d:.1f}" if v and d else None
             else:
                 want = styled(v, shown) if isinstance(v, int) else None

@@ -12,6 +12,11 @@ checked) on
     model with the same payload (rv64 only: Debian ships no rv32 build);
   - Tally, cva6-rv32 preset, on the cv32a6_imac_sv32 model;
   - Tally, ibex preset (U-mode payload), on Ibex simple_system;
+  - Tally and OpenSBI 1.1 on the cv64a6_imafdch_sv39 model (CVA6 with H)
+    with another payload, tests/payload/hyp/bench_hyp.c: an HS-mode
+    payload whose guest (VS, then VU) times its exits into M-mode, rdtime
+    and a misaligned load or store of each width, in cycles and in M-mode
+    instructions (minstret), and the same exits from HS-mode itself;
   - the floor (tests/rtl/bench-floor.S: the least an M-mode handler does for
     each trap timed, built here) on both CVA6 models with the same payload,
     which then runs only the rows the floor answers: the unknown EID,
@@ -19,7 +24,8 @@ checked) on
     set_timer, a timer tick), plus two loads the floor times in M-mode at
     boot (mtime on the bus, cached RAM);
 and prints one markdown table: steady state (the mean of 32 calls) and
-first call, per core.
+first call, per core (and one for the H model's columns, whose rows are
+the guest's exits, with their M-mode instructions beside the cycles).
 
 Each image is the firmware's flat binary up to the payload address, then
 bench_cycles.bin, as one ELF segment at the firmware base (what the models
@@ -31,7 +37,7 @@ the model is told to watch with +tohost_addr=. Runs are then repeatable
 to the cycle.
 
 Models: CVA6_SIM_RV64 / CVA6_SIM_RV32 (or CVA6_SIM for the one XLEN),
-IBEX_SIM; by default the ones in ../shared/rtl next to the repository.
+CVA6_SIM_RV64H (the model with H), IBEX_SIM; by default the ones in ../shared/rtl next to the repository.
 Presets are built if their build folder lacks the files. A run that fails
 an answer (or does not finish) prints why and no figure.
 """
@@ -78,6 +84,18 @@ ROWS = [
     ("ram_read", "one load of cached RAM (the same loop)"),
     ("boot", "boot: reset to payload entry"),
 ]
+# The H model's rows (bench_hyp.c): <mode>_<exit>, the guest's exits in VS
+# and VU, then the host's own in HS.
+HYP_MODES = [("vs", "VS"), ("vu", "VU"), ("hs", "HS (no guest)")]
+HYP_EXITS = [("rdtime", "rdtime, emulated (no time CSR)"),
+             ("mis_lh", "lh at address+3, emulated"),
+             ("mis_lw", "lw at address+1, emulated"),
+             ("mis_ld", "ld at address+1, emulated"),
+             ("mis_sh", "sh at address+3, emulated"),
+             ("mis_sw", "sw at address+1, emulated"),
+             ("mis_sd", "sd at address+1, emulated")]
+HYP_ROWS = [(f"{m}_{x}", f"{title}: {what}") for m, title in HYP_MODES for x, what in HYP_EXITS]
+ROWS += HYP_ROWS
 
 
 def env_model(*names, default):
@@ -96,8 +114,8 @@ def cache_var(build, name):
     sys.exit(f"bench-rtl: {name} not in {build}/CMakeCache.txt")
 
 
-def ensure_built(preset, built):
-    """Configure and build the preset's firmware and bench payload (make
+def ensure_built(preset, built, payload="bench_cycles"):
+    """Configure and build the preset's firmware and the payload (make
     decides what is stale), unless it is the build directory the caller
     (the bench-rtl target) has just built."""
     build = os.path.join(ROOT, "build", preset)
@@ -107,7 +125,7 @@ def ensure_built(preset, built):
         subprocess.run(["cmake", "--preset", preset], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", "--preset", preset, "-j2", "--target", "tally.elf",
-                    "bench_cycles.elf"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+                    f"{payload}.elf"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return build
 
 
@@ -152,8 +170,18 @@ def build_floor(xlen, fw_base, payload_base, scratch):
     return out
 
 
-def run_cva6(model, elf, watch, log):
+# The four instruction traces the CVA6 testharness writes where it runs
+# (about 45 MB per 400 k cycles; OpenSBI's boot alone is 6 M cycles).
+CVA6_TRACES = ("trace_rvfi_hart_00.dasm", "trace_hart_0.dasm", "iti.traces", "encaps.traces")
+
+
+def run_cva6(model, elf, watch, log, keep=False):
+    """Unless the traces are to be kept, they go to /dev/null: no disk,
+    about 10% faster, the same cycles (../shared/rtl/cva6/README.md)."""
     scratch = os.path.dirname(elf)
+    if not keep:
+        for name in CVA6_TRACES:
+            os.symlink(os.devnull, os.path.join(scratch, name))
     with open(log, "w") as f:
         r = subprocess.run([model, "+time_out=20000000", os.path.basename(elf),
                             f"+tohost_addr={watch}"], cwd=scratch, stdout=f,
@@ -175,7 +203,7 @@ def parse(name, text):
         fail = [l for l in text.splitlines() if "FAIL" in l]
         sys.exit(f"bench-rtl: {name}: the run did not finish with every answer right: "
                  f"{fail[:3] or 'no summary line'}")
-    rows, first, na, info = {}, {}, {}, []
+    rows, first, na, info, mmode = {}, {}, {}, [], {}
     for line in text.splitlines():
         m = re.match(r"bench: row (\S+) (\d+)$", line)
         if m:
@@ -186,22 +214,31 @@ def parse(name, text):
         m = re.match(r"bench: first (\S+) (\d+)$", line)
         if m:
             first[m.group(1)] = int(m.group(2))
+        m = re.match(r"bench: mmode (\S+) (\d+)$", line)
+        if m:
+            mmode[m.group(1)] = int(m.group(2))
         m = re.match(r"bench: info (.*)$", line)
         if m:
             info.append(m.group(1))
-    return {"rows": rows, "first": first, "na": na, "info": info}
+    return {"rows": rows, "first": first, "na": na, "info": info, "mmode": mmode}
 
 
 # (column, title): what --only names, in the table's order
 RUNS = [("floor-rv64", "floor CVA6 rv64"), ("tally-rv64", "Tally CVA6 rv64"),
         ("opensbi-rv64", "OpenSBI 1.1 CVA6 rv64"), ("floor-rv32", "floor CVA6 rv32"),
-        ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)")]
+        ("tally-rv32", "Tally CVA6 rv32"), ("ibex", "Tally Ibex (U-mode)"),
+        ("tally-rv64h", "Tally CVA6 rv64 with H"), ("opensbi-rv64h", "OpenSBI 1.1 CVA6 rv64 with H")]
 PRESET = {"tally-rv64": "cva6-rv64", "opensbi-rv64": "cva6-rv64", "floor-rv64": "cva6-rv64",
-          "tally-rv32": "cva6-rv32", "floor-rv32": "cva6-rv32", "ibex": "ibex"}
+          "tally-rv32": "cva6-rv32", "floor-rv32": "cva6-rv32", "ibex": "ibex",
+          "tally-rv64h": "cva6-rv64", "opensbi-rv64h": "cva6-rv64"}
 # the variable naming each column's model (tests/docs/check_rtl_figures.py skips without it)
 MODEL_VAR = {"tally-rv64": "CVA6_SIM_RV64", "opensbi-rv64": "CVA6_SIM_RV64",
              "floor-rv64": "CVA6_SIM_RV64", "tally-rv32": "CVA6_SIM_RV32",
-             "floor-rv32": "CVA6_SIM_RV32", "ibex": "IBEX_SIM"}
+             "floor-rv32": "CVA6_SIM_RV32", "ibex": "IBEX_SIM",
+             "tally-rv64h": "CVA6_SIM_RV64H", "opensbi-rv64h": "CVA6_SIM_RV64H"}
+# The payload each column runs (tests/payload); the H columns run the guest's.
+PAYLOAD = {"tally-rv64h": "bench_hyp", "opensbi-rv64h": "bench_hyp"}
+HYP_COLUMNS = ("tally-rv64h", "opensbi-rv64h")
 
 
 def model_path(key):
@@ -209,6 +246,8 @@ def model_path(key):
                 SHARED, "cva6", "Variane_testharness-cv64a6_imafdc_sv39")),
             "CVA6_SIM_RV32": env_model("CVA6_SIM_RV32", default=os.path.join(
                 SHARED, "cva6", "Variane_testharness-cv32a6_imac_sv32")),
+            "CVA6_SIM_RV64H": env_model("CVA6_SIM_RV64H", default=os.path.join(
+                SHARED, "cva6", "Variane_testharness-cv64a6_imafdch_sv39")),
             "IBEX_SIM": env_model("IBEX_SIM", default=os.path.join(
                 SHARED, "ibex", "Vibex_simple_system"))}[MODEL_VAR[key]]
 
@@ -237,12 +276,13 @@ def run_column(key, log_dir, built=None, keep=False):
         print(f"bench-rtl: {title}: {OPENSBI} missing (apt-get install opensbi), skipped",
               file=sys.stderr)
         return None
-    build = ensure_built(preset, built)
+    payload = PAYLOAD.get(key, "bench_cycles")
+    build = ensure_built(preset, built, payload)
     xlen = int(cache_var(build, "TALLY_XLEN"))
     fw_base = int(cache_var(build, "TALLY_FW_BASE"), 0)
     pl_base = int(cache_var(build, "TALLY_PAYLOAD_BASE"), 0)
-    payload_elf = os.path.join(build, "tests", "payload", "bench_cycles.elf")
-    payload_bin = os.path.join(build, "tests", "payload", "bench_cycles.bin")
+    payload_elf = os.path.join(build, "tests", "payload", f"{payload}.elf")
+    payload_bin = os.path.join(build, "tests", "payload", f"{payload}.bin")
     fw_bin = OPENSBI if key.startswith("opensbi") else os.path.join(build, "tally.bin")
     scratch = tempfile.mkdtemp(prefix="tally-bench-rtl.")
     try:
@@ -256,7 +296,7 @@ def run_column(key, log_dir, built=None, keep=False):
         else:
             watch = (symbol(os.path.join(build, "tally.elf"), "tohost") if key.startswith("tally")
                      else symbol(payload_elf, "bench_exit"))
-            rc, text = run_cva6(model, elf, watch, log)
+            rc, text = run_cva6(model, elf, watch, log, keep)
     finally:
         if keep:
             print(f"bench-rtl: {title}: image and traces kept in {scratch}", file=sys.stderr)
@@ -268,7 +308,8 @@ def run_column(key, log_dir, built=None, keep=False):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", action="append",
-                    help="floor-rv64, tally-rv64, opensbi-rv64, floor-rv32, tally-rv32, ibex")
+                    help="floor-rv64, tally-rv64, opensbi-rv64, floor-rv32, tally-rv32, ibex, "
+                    "tally-rv64h, opensbi-rv64h")
     ap.add_argument("--log-dir", default=os.path.join(ROOT, "build", "bench-rtl"))
     ap.add_argument("--built", help="a build directory already built (not rebuilt here)")
     ap.add_argument("--keep", action="store_true",
@@ -299,6 +340,44 @@ def fmt(n):
 
 
 def print_table(results):
+    hyp = {k: r for k, r in results.items() if k in HYP_COLUMNS}
+    calls = {k: r for k, r in results.items() if k not in HYP_COLUMNS}
+    if calls:
+        print_calls(calls)
+    if hyp:
+        print_hyp(hyp)
+
+
+def print_hyp(results):
+    """The H model's table: per exit, cycles (steady state / first) and
+    M-mode instructions per column, then OpenSBI / Tally of each."""
+    keys = list(results)
+    print("\nPer exit into M-mode on CVA6 with H (rdcycle and rdinstret around 32 exits minus the "
+          "same loop without; every answer checked): core cycles, steady state / first exit; "
+          "M-mode instructions:\n")
+    head = ["exit"]
+    for k in keys:
+        head += [f"{results[k][0]}: cycles", f"{results[k][0]}: M-mode instructions"]
+    both = "tally-rv64h" in results and "opensbi-rv64h" in results
+    if both:
+        head += ["OpenSBI / Tally, cycles", "OpenSBI / Tally, instructions"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for key, name in HYP_ROWS:
+        cells = [name]
+        for k in keys:
+            r = results[k][1]
+            cells.append(f"{r['rows'][key]} / {r['first'][key]}" if key in r["rows"] else "—")
+            cells.append(str(r["mmode"][key]) if key in r["mmode"] else "—")
+        if both:
+            for what in ("rows", "mmode"):
+                o = results["opensbi-rv64h"][1][what].get(key)
+                t = results["tally-rv64h"][1][what].get(key)
+                cells.append(f"{o / t:.1f}×" if o and t else "—")
+        print("| " + " | ".join(cells) + " |")
+
+
+def print_calls(results):
     keys = list(results)
     print("Core cycles per call (rdcycle around 32 calls minus the same loop with a nop for "
           "each ecall; every answer checked); steady state (mean of 32) / first call:\n")
@@ -313,7 +392,7 @@ def print_table(results):
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     notes = {}
-    for key, name in ROWS:
+    for key, name in [r for r in ROWS if r not in HYP_ROWS]:
         cells = [name]
         for k in keys:
             r = results[k][1]

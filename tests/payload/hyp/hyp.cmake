@@ -37,6 +37,10 @@ elseif(TALLY_BOARD STREQUAL "testharness" AND TALLY_XLEN EQUAL 64)
   tally_payload(hyp_rtl ${_hyp_src})
   target_compile_definitions(hyp_rtl.elf PRIVATE HYP_WAIT_TICKS=250000UL)
   tally_cva6_rtl_image(tally-hyp hyp_rtl)
+  # The guest-exit benchmark (bench_hyp.c): tests/rtl/bench-rtl.py packs
+  # its flat binary after the firmware (Tally's or OpenSBI 1.1's) and runs
+  # it on the same model (docs-rtl-figures-hyp, tests/rtl/bench-rtl.cmake).
+  tally_payload(bench_hyp hyp/bench_hyp.c hyp/hyp_entry.S)
   tally_test(hyp-rtl LABELS rtl hyp time
     COMMAND ${CMAKE_COMMAND} -E env OBJCOPY=${CMAKE_OBJCOPY} NM=${CMAKE_NM} CVA6_SIM_CYCLES=10000000
       ${CMAKE_SOURCE_DIR}/tests/rtl/run-cva6.sh 64h ${CMAKE_BINARY_DIR}/tally-hyp.elf
