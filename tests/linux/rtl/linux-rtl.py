@@ -284,7 +284,7 @@ def perf_block(console):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Boot Linux on the CVA6 model (cv64a6) under an "
+    ap = argparse.ArgumentParser(description="Boot Linux on the CVA6 model (cv64a6, or cv32a6) under an "
                                  "SBI firmware and count every stage's cycles.")
     ap.add_argument("--kernel", help="a Linux Image of the model's XLEN (default: the project's "
                     "6.1, tests/linux/build-kernel.sh or, rv32, build-kernel-rv32.sh)")
