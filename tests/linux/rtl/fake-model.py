@@ -22,6 +22,11 @@ elf = next(a for a in sys.argv[1:] if not a.startswith("+"))
 trace = open("trace_hart_0.dasm", "w")
 # cv32a6's fw_jump payload sits at 0x80400000 (4 MiB: an Sv32 megapage)
 payload = 0x80400000 if "cv32a6" in os.path.basename(sys.argv[0]) else 0x80200000
+# The model takes an ELF of its own XLEN only.
+with open(elf, "rb") as f:
+    if f.read(5)[4] != (1 if payload == 0x80400000 else 2):
+        sys.stdout.write(f"fake-model: {elf} is not a {32 if payload == 0x80400000 else 64}-bit ELF\n")
+        sys.exit(3)
 
 
 def t(cycle, pc, mode):

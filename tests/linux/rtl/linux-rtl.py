@@ -101,14 +101,19 @@ def find_model(arg, xlen=64):
     return None
 
 
-def own_kernel():
-    out = run([os.path.join(ROOT, "tests", "linux", "build-kernel.sh")])
+def own_kernel(xlen=64):
+    # rv32 has a script of its own: build-kernel.sh's bytes are in the rv64 Image's cache key.
+    script = "build-kernel.sh" if xlen == 64 else "build-kernel-rv32.sh"
+    out = run([os.path.join(ROOT, "tests", "linux", script)])
     return out.strip().splitlines()[-1]
 
 
-def own_initrd(work):
+def own_initrd(work, xlen=64):
     init = os.path.join(work, "rtl-init")
-    run(["riscv64-linux-gnu-gcc", "-static", "-nostdlib", "-ffreestanding",
+    # The same compiler for both: rtl-init needs no libgcc, so Debian's
+    # riscv64 one builds rv32 too (cv32a6 is rv32imac).
+    arch = [] if xlen == 64 else ["-march=rv32imac", "-mabi=ilp32"]
+    run(["riscv64-linux-gnu-gcc", *arch, "-static", "-nostdlib", "-ffreestanding",
          "-fno-stack-protector", "-mno-relax", "-Wl,--no-relax", "-O2", "-Wall", "-Wextra",
          "-Werror", "-o", init, os.path.join(HERE, "rtl-init.c")])
     cpio = os.path.join(work, "init.cpio")
@@ -279,13 +284,16 @@ def perf_block(console):
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Boot Linux on the CVA6 model (cv64a6) under an "
+    ap = argparse.ArgumentParser(description="Boot Linux on the CVA6 model (cv64a6, or cv32a6) under an "
                                  "SBI firmware and count every stage's cycles.")
-    ap.add_argument("--kernel", help="an rv64 Linux Image (default: the project's 6.1)")
-    ap.add_argument("--initrd", help="a cpio initramfs (default: rtl-init, perf stat on CVA6)")
+    ap.add_argument("--kernel", help="a Linux Image of the model's XLEN (default: the project's "
+                    "6.1, tests/linux/build-kernel.sh or, rv32, build-kernel-rv32.sh)")
+    ap.add_argument("--initrd", help="a cpio initramfs (default: rtl-init, perf stat on CVA6, "
+                    "built for the model's XLEN)")
     ap.add_argument("--firmware", help="a fw_jump-style firmware linked at 0x80000000, "
-                    "ELF or raw (default: Tally's cva6-rv64 tally.elf)")
-    ap.add_argument("--model", help="the cv64a6 testharness (default: $CVA6_SIM_RV64, "
+                    "ELF or raw (default: Tally's cva6-rv64 tally.elf, cva6-rv32 on cv32a6)")
+    ap.add_argument("--model", help="the cv64a6 testharness, or a cv32a6 one for rv32 "
+                    "(default: $CVA6_SIM_RV64, with --xlen 32 $CVA6_SIM_RV32, "
                     "else ../shared/rtl/cva6, the -fast model first)")
     ap.add_argument("--max-cycles", type=int, default=400_000_000,
                     help="end the run here (default 400,000,000: about 8 hours)")
@@ -315,11 +323,8 @@ def main():
         a.xlen = 32 if a.model and "cv32a6" in os.path.basename(a.model) else 64
     PAYLOAD_OFF = PAYLOAD_OFFS[a.xlen]
     model = find_model(a.model, a.xlen)
-    if a.xlen == 32 and not (a.kernel and a.initrd):
-        fail("rv32 (cv32a6): give --kernel (an rv32 Image) and --initrd; the project builds "
-             "only an rv64 kernel and /init")
     if not a.image_only and (not model or not os.access(model, os.X_OK)):
-        fail(f"no CVA6 model: {model or 'none found'} (give --model, or set CVA6_SIM_RV64; "
+        fail(f"no CVA6 model: {model or 'none found'} (give --model, or set CVA6_SIM_RV{a.xlen}; "
              "../shared/rtl/cva6 has Variane_testharness-cv64a6_imafdc_sv39[-fast])", 77)
     # Linux offers KVM only where the tree names H; the model's name says whether it has it.
     if not a.isa:
@@ -332,12 +337,12 @@ def main():
     objcopy, nm = "riscv64-unknown-elf-objcopy", "riscv64-unknown-elf-nm"
     work = tempfile.mkdtemp(prefix="linux-rtl.")
     t_build = time.time()
-    kernel = a.kernel or own_kernel()
+    kernel = a.kernel or own_kernel(a.xlen)
     init_elf = None
     if a.initrd:
         initrd = a.initrd
     else:
-        initrd, init_elf = own_initrd(work)
+        initrd, init_elf = own_initrd(work, a.xlen)
     fw = a.firmware or own_firmware(a.xlen)
     fw_bin, tohost = firmware_image(fw, work, objcopy, nm)
     elf, layout = make_blob(a, work, fw_bin, kernel, initrd, cc)

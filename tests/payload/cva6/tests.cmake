@@ -72,6 +72,16 @@ if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
     ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py --self-test)
 endif()
 
+# rv32 Linux on the cv32a6 model: the project's rv32 kernel
+# (tests/linux/build-kernel-rv32.sh) and rtl-init, booted under this
+# preset's image to rtl-init's pass and an SRST power-off. About 22 minutes
+# of the model after the kernel's build, so `long`; skipped without a model.
+if(TALLY_XLEN EQUAL 32 AND TALLY_BOARD STREQUAL "testharness")
+  tally_test(linux-rtl-rv32 LABELS long rtl linux COMMAND python3
+    ${CMAKE_SOURCE_DIR}/tests/linux/rtl/linux-rtl.py --xlen 32 --firmware ${CMAKE_BINARY_DIR}/tally.elf
+    --quiet PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 7200)
+endif()
+
 # The call-cost benchmark on the RTL models, in core cycles, with Debian's
 # OpenSBI 1.1 beside Tally on cv64a6 (tests/rtl/bench-rtl.py; it builds
 # the other presets it needs). A target, not a test: slow, and a figure.
