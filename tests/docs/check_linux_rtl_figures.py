@@ -5,6 +5,13 @@
     check_linux_rtl_figures.py --from TALLY.json OSBI.json   compare given runs
     check_linux_rtl_figures.py --update TALLY.json OSBI.json write the blocks
     check_linux_rtl_figures.py --self-test
+    check_linux_rtl_figures.py --rv32 BUILD_DIR       boot rv32 on cv32a6, compare
+    check_linux_rtl_figures.py --rv32 --from|--update RV32.json
+
+The rv32 block, <!-- linux-rtl rv32 --> (docs/boards/cva6.md), is Tally
+alone on the cv32a6 model (BUILD_DIR: the cva6-rv32 preset; about 25
+minutes of one core after the rv32 kernel's build: the `long` test
+linux-rtl-rv32, which passes only if the boot passed and the block matches).
 
 A run is tests/linux/rtl/linux-rtl.py's --json: Tally (BUILD_DIR's
 tally.elf) and Debian's OpenSBI 1.1 booting the same kernel, /init and
@@ -87,6 +94,65 @@ def render(t, o):
             "perf": "```\n" + "\n".join(l.rstrip() for l in t["perf"]).strip("\n") + "\n```\n"}
 
 
+def render_rv32(t):
+    """The cv32a6 run's figures: its stages, M-mode by kind, task switches."""
+    st, sw = t["stages"], t["switch"]
+    lines = [f"Cycles of the cv32a6 core, the project's rv32 Linux 6.1 and rtl-init under "
+             f"Tally (bootargs `{t['bootargs']}`; one run, the model is cycle-exact):", "",
+             "| what | cycles |", "|---|---|"]
+    lines += [f"| to the payload's first instruction | {n(st['payload'])} |",
+              f"| to the kernel's first line | {n(st['line'])} |",
+              f"| to /init's first instruction | {n(st['init'])} |",
+              f"| to the power-off through SRST | {n(st['stop'])} |",
+              f"| in M-mode, payload to /init | {n(t['boot_m_cycles'])} ({t['boot_m_share']} %), "
+              f"{n(t['boot_m_entries'])} entries |"]
+    for kind, (cyc, entries) in sorted(t["boot_m_by_kind"].items(), key=lambda kv: -kv[1][0]):
+        lines.append(f"| of which {kind} | {n(cyc)} in {n(entries)} entries |")
+    lines += [f"| in M-mode per task switch, a task counted / no perf event | "
+              f"{sw['m_per_switch_counted']} / {sw['m_per_switch_plain']} |",
+              f"| in all modes per task switch, a task counted / no perf event | "
+              f"{sw['cycles_per_switch_counted']} / {sw['cycles_per_switch_plain']} |",
+              f"| rtl-init's checks | {t['verdict'][0]} passed, {t['verdict'][1]} failed |"]
+    return "\n".join(lines) + "\n"
+
+
+def rv32(args):
+    """--rv32 BUILD_DIR, or --rv32 --from/--update RV32.json."""
+    rx = re.compile(r"(<!-- linux-rtl rv32 -->\n)(.*?)(<!-- linux-rtl rv32 end -->)", re.S)
+    if len(args) == 2 and args[0] in ("--from", "--update"):
+        t = json.load(open(args[1]))
+    elif len(args) == 1:
+        out = os.path.join(args[0], "linux-rtl-rv32.json")
+        rc = subprocess.call([sys.executable, str(root / "tests" / "linux" / "rtl" / "linux-rtl.py"),
+                              "--xlen", "32", "--firmware", os.path.join(args[0], "tally.elf"),
+                              "--json", out, "--log", out + ".console", "--quiet"])
+        if rc:
+            return rc        # the boot's own verdict (77: no model)
+        t = json.load(open(out))
+    else:
+        print(__doc__)
+        return 2
+    doc = root / "docs" / "boards" / "cva6.md"
+    text, block = doc.read_text(), render_rv32(t)
+    m = rx.search(text)
+    if not m:
+        print(f"{doc.relative_to(root)}: no linux-rtl rv32 block")
+        return 1
+    if args[0] == "--update":
+        doc.write_text(rx.sub(lambda m: m.group(1) + block + m.group(3), text))
+        print("updated the linux-rtl rv32 block")
+        return 0
+    bad = list(line_diffs(m.group(2), block, same))
+    for i, h, w in bad:
+        print(f"{doc.relative_to(root)}: the linux-rtl rv32 block, line {i}:\n"
+              f"  document: {h}\n  measured: {w}")
+    if bad:
+        print("check_linux_rtl_figures.py --rv32 --update RV32.json writes the measured block")
+        return 1
+    print("the linux-rtl rv32 block matches this run")
+    return 0
+
+
 def same(have, want):
     """The words equal, every number within one unit of its last digit + 0.5 %."""
     if NUM.sub("#", have) != NUM.sub("#", want):
@@ -125,6 +191,8 @@ def main():
     args = sys.argv[1:]
     if args == ["--self-test"]:
         return self_test()
+    if args[:1] == ["--rv32"]:
+        return rv32(args[1:])
     if args[:1] in (["--update"], ["--from"]) and len(args) == 3:
         t, o = (json.load(open(p)) for p in args[1:])
     elif len(args) == 1:

@@ -78,8 +78,8 @@ endif()
 # of the model after the kernel's build, so `long`; skipped without a model.
 if(TALLY_XLEN EQUAL 32 AND TALLY_BOARD STREQUAL "testharness")
   tally_test(linux-rtl-rv32 LABELS long rtl linux COMMAND python3
-    ${CMAKE_SOURCE_DIR}/tests/linux/rtl/linux-rtl.py --xlen 32 --firmware ${CMAKE_BINARY_DIR}/tally.elf
-    --quiet PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 7200)
+    ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py --rv32 ${CMAKE_BINARY_DIR}
+    PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 7200)
 endif()
 
 # The call-cost benchmark on the RTL models, in core cycles, with Debian's
