@@ -4,9 +4,9 @@
  * entering and leaving a handler; the rules are src/cores/sse/sse.c.
  * An event that may run on a hart rings that hart's SSE doorbell
  * (frame.sse_pending, and an IPI if it is another hart). The doorbell is
- * tested in one place, entry.S's way out of the firmware's C code, which
- * calls sse_deliver(): so nothing else looks for events, and the PMU's
- * ecall path pays nothing. Entering rewrites just the state mret resumes
+ * tested in one place, entry.S's leave, which calls sse_deliver(): so
+ * nothing else looks for events, and the PMU's ecall path, which skips
+ * leave, pays nothing. Entering rewrites just the state mret resumes
  * (mepc, mstatus.MPP, a6, a7, sepc, sstatus); complete writes it back.
  */
 #include "arch/atomic.h"
