@@ -45,6 +45,7 @@
  * bench_exit word, which the simulator is told to watch.
  */
 #include <tally/sbi.h>
+#include "bench_access.h"
 #include "sbicall.h"
 
 #ifdef BENCH_CYCLES
@@ -159,9 +160,6 @@ static inline __attribute__((always_inline)) void step(const int real, const cha
 	 */
 	__asm__ volatile("" : "+r"(a0), "+r"(a1));
 }
-
-/* Keep a value in a register, unknown to the compiler, in both loops alike. */
-#define OPAQUE(v) __asm__ volatile("" : "+r"(v))
 
 static void row(const char *key, unsigned long per_call)
 {
@@ -774,30 +772,10 @@ static void mis_fill(void)
 		mis_buf[i] = mis_pattern[i];
 }
 
-/* A 32-bit load/store at p + off, named; REAL == 0: a mv instead. */
-#define MIS_LOAD(REAL, insn, off, want) do { \
-	unsigned long v_, w_ = (want); \
-	volatile uint8_t *p_ = mis_buf; \
-	OPAQUE(p_); OPAQUE(w_); \
-	if (REAL) \
-		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
-				 : "=r"(v_) : "r"(p_) : "memory"); \
-	else \
-		__asm__ volatile("mv %0, %1" : "=r"(v_) : "r"(w_) : "memory"); \
-	if (v_ != w_) \
-		unexpected(insn, 0, v_, 0, w_); \
-} while (0)
-
-#define MIS_STORE(REAL, insn, off, val) do { \
-	unsigned long v_ = (val); \
-	volatile uint8_t *p_ = mis_buf; \
-	OPAQUE(p_); OPAQUE(v_); \
-	if (REAL) \
-		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
-				 :: "r"(v_), "r"(p_) : "memory"); \
-	else \
-		__asm__ volatile("nop" :: "r"(v_), "r"(p_) : "memory"); \
-} while (0)
+/* A load or store at mis_buf + off, named; REAL == 0: its stand-in. */
+#define MIS_LOAD(REAL, insn, off, want) \
+	BENCH_LOAD(REAL, insn, mis_buf, off, want, unexpected(insn, 0, v_, 0, w_))
+#define MIS_STORE(REAL, insn, off, val) BENCH_STORE(REAL, insn, mis_buf, off, val)
 
 /* After a store row: the bytes it wrote, and none around them. */
 static void mis_check(const char *what, unsigned off, unsigned n, unsigned long val)

@@ -39,6 +39,7 @@
  * testharness), with the word bench_exit, which the model is told to watch.
  */
 #include <tally/sbi.h>
+#include "bench_access.h"
 #include "sbicall.h"
 #include "hyp.h"
 
@@ -108,9 +109,6 @@ static const uint8_t pattern[16] = {
 	0x21, 0x92, 0x83, 0xb4, 0xa5, 0xd6, 0xc7, 0xf8,
 	0xe9, 0x1a, 0x0b, 0x3c, 0x2d, 0x5e, 0x4f, 0x70 };
 
-/* Keep a value in a register the compiler cannot see into, in both loops. */
-#define OPAQUE(v) __asm__ volatile("" : "+r"(v))
-
 /*
  * TIMED(x, BODY): BODY (which looks at REAL) N times with the exit, then
  * N times without; cycle and instret read around each loop and after each
@@ -170,31 +168,9 @@ static void stored(struct run *r, const char *what, unsigned off, unsigned n, un
 	refill();
 }
 
-/* A load at buf + off; the other loop moves the expected value instead. */
-#define LOAD(REAL, insn, off, want) do { \
-	unsigned long v_, w_ = (want); \
-	volatile uint8_t *p_ = buf; \
-	OPAQUE(p_); OPAQUE(w_); \
-	if (REAL) \
-		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
-				 : "=r"(v_) : "r"(p_) : "memory"); \
-	else \
-		__asm__ volatile("mv %0, %1" : "=r"(v_) : "r"(w_) : "memory"); \
-	if (v_ != w_) \
-		wrong(r, insn, v_, w_); \
-} while (0)
-
-/* A store at buf + off; the other loop has a nop with the same inputs. */
-#define STORE(REAL, insn, off, val) do { \
-	unsigned long v_ = (val); \
-	volatile uint8_t *p_ = buf; \
-	OPAQUE(p_); OPAQUE(v_); \
-	if (REAL) \
-		__asm__ volatile(".option push\n\t.option norvc\n\t" insn " %0, " #off "(%1)\n\t.option pop" \
-				 :: "r"(v_), "r"(p_) : "memory"); \
-	else \
-		__asm__ volatile("nop" :: "r"(v_), "r"(p_) : "memory"); \
-} while (0)
+/* A load or store at buf + off; the other loop runs its stand-in. */
+#define LOAD(REAL, insn, off, want) BENCH_LOAD(REAL, insn, buf, off, want, wrong(r, insn, v_, w_))
+#define STORE(REAL, insn, off, val) BENCH_STORE(REAL, insn, buf, off, val)
 
 /*
  * Every exit, timed: run in the guest (VS or VU) and in HS-mode alike,
