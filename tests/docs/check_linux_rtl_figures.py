@@ -7,11 +7,16 @@
     check_linux_rtl_figures.py --self-test
     check_linux_rtl_figures.py --rv32 BUILD_DIR       boot rv32 on cv32a6, compare
     check_linux_rtl_figures.py --rv32 --from|--update RV32.json
+    check_linux_rtl_figures.py --k612 BUILD_DIR       boot 6.12 on cv64a6, compare
+    check_linux_rtl_figures.py --k612 --from|--update K612.json
 
-The rv32 block, <!-- linux-rtl rv32 --> (docs/boards/cva6.md), is Tally
-alone on the cv32a6 model (BUILD_DIR: the cva6-rv32 preset; about 25
+The rv32 blocks, <!-- linux-rtl rv32 --> and <!-- linux-rtl rv32 perf -->
+(docs/boards/cva6.md), are Tally alone on the cv32a6 model (BUILD_DIR: the cva6-rv32 preset; about 25
 minutes of one core after the rv32 kernel's build: the `long` test
 linux-rtl-rv32, which passes only if the boot passed and the block matches).
+The 6.12 blocks, <!-- linux-rtl 6.12 --> and <!-- linux-rtl 6.12 perf -->,
+are the same for the kernel of the KVM tests on cv64a6 (BUILD_DIR: the
+cva6-rv64 preset; the `long` test linux-rtl-612).
 
 A run is tests/linux/rtl/linux-rtl.py's --json: Tally (BUILD_DIR's
 tally.elf) and Debian's OpenSBI 1.1 booting the same kernel, /init and
@@ -94,10 +99,22 @@ def render(t, o):
             "perf": "```\n" + "\n".join(l.rstrip() for l in t["perf"]).strip("\n") + "\n```\n"}
 
 
-def render_rv32(t):
-    """The cv32a6 run's figures: its stages, M-mode by kind, task switches."""
+# The runs of one boot each, Tally alone: the rv32 one on cv32a6, and 6.12
+# (the KVM tests' kernel, tests/linux/kvm/build-kvm-kernel.sh) on cv64a6.
+ONE = {
+    "rv32": ("the cv32a6 core, the project's rv32 Linux 6.1", ["--xlen", "32"], "linux-rtl-rv32.json"),
+    "612": ("the cv64a6 core, Linux 6.12 as the KVM tests build it (`tests/linux/kvm/kvm.config` "
+            "over the project's configuration; 6.12's misaligned-access probe)",
+            ["--kernel", "@KVM@"], "linux-rtl-612.json"),
+}
+
+
+def render_one(t, what):
+    """One run's figures: its stages, M-mode by kind, task switches."""
     st, sw = t["stages"], t["switch"]
-    lines = [f"Cycles of the cv32a6 core, the project's rv32 Linux 6.1 and rtl-init under "
+    lay = t["layout"]
+    lines = [f"Cycles of {what} (an Image of "
+             f"{n(lay['kernel'])} bytes, {n(lay['kernel_mem'])} in memory) and rtl-init under "
              f"Tally (bootargs `{t['bootargs']}`; one run, the model is cycle-exact):", "",
              "| what | cycles |", "|---|---|"]
     lines += [f"| to the payload's first instruction | {n(st['payload'])} |",
@@ -106,25 +123,47 @@ def render_rv32(t):
               f"| to the power-off through SRST | {n(st['stop'])} |",
               f"| in M-mode, payload to /init | {n(t['boot_m_cycles'])} ({t['boot_m_share']} %), "
               f"{n(t['boot_m_entries'])} entries |"]
-    for kind, (cyc, entries) in sorted(t["boot_m_by_kind"].items(), key=lambda kv: -kv[1][0]):
-        lines.append(f"| of which {kind} | {n(cyc)} in {n(entries)} entries |")
+    # [cycles, entries, instructions]: an entry's cycles against its instructions
+    # tell a longer path from a slower one (cache misses, the bus).
+    for kind, (cyc, entries, *ins) in sorted(t["boot_m_by_kind"].items(), key=lambda kv: -kv[1][0]):
+        each = f", {ins[0] / entries:.1f} instructions" if ins else ""
+        lines.append(f"| of which {kind} | {n(cyc)} in {n(entries)} entries, "
+                     f"{cyc / entries:.1f} cycles{each} each |")
     lines += [f"| in M-mode per task switch, a task counted / no perf event | "
-              f"{sw['m_per_switch_counted']} / {sw['m_per_switch_plain']} |",
+              f"{sw['m_per_switch_counted']} / {sw['m_per_switch_plain']} |"]
+    # A switch's M-mode cycles by what they were for, both windows' kinds.
+    kc, kp = sw.get("m_by_kind_counted", {}), sw.get("m_by_kind_plain", {})
+    for kind in sorted(set(kc) | set(kp), key=lambda k: -kc.get(k, kp.get(k))[0]):
+        c, p = kc.get(kind, [0, 0, 0]), kp.get(kind, [0, 0, 0])
+        lines.append(f"| of which {kind}, counted / plain | {c[0]} in {c[1]} entries / "
+                     f"{p[0]} in {p[1]} entries |")
+    lines += [
               f"| in all modes per task switch, a task counted / no perf event | "
               f"{sw['cycles_per_switch_counted']} / {sw['cycles_per_switch_plain']} |",
               f"| rtl-init's checks | {t['verdict'][0]} passed, {t['verdict'][1]} failed |"]
+    for line in t.get("misaligned_lines", []):
+        lines.append(f"| the kernel said | {line.replace('|', '/')} |")
     return "\n".join(lines) + "\n"
 
 
-def rv32(args):
-    """--rv32 BUILD_DIR, or --rv32 --from/--update RV32.json."""
-    rx = re.compile(r"(<!-- linux-rtl rv32 -->\n)(.*?)(<!-- linux-rtl rv32 end -->)", re.S)
+def one(args, name):
+    """--rv32|--k612 BUILD_DIR, or --rv32|--k612 --from/--update RUN.json."""
+    what, extra, json_name = ONE[name]
+    tag = "rv32" if name == "rv32" else "6.12"
+    rxs = {b: re.compile(rf"(<!-- linux-rtl {b} -->\n)(.*?)(<!-- linux-rtl {b} end -->)", re.S)
+           for b in (tag, tag + " perf")}
     if len(args) == 2 and args[0] in ("--from", "--update"):
         t = json.load(open(args[1]))
     elif len(args) == 1:
-        out = os.path.join(args[0], "linux-rtl-rv32.json")
+        out = os.path.join(args[0], json_name)
+        if "@KVM@" in extra:
+            kvm = subprocess.run([str(root / "tests" / "linux" / "kvm" / "build-kvm-kernel.sh")],
+                                 stdout=subprocess.PIPE, text=True)
+            if kvm.returncode:
+                return kvm.returncode
+            extra = [kvm.stdout.split()[-1] if a == "@KVM@" else a for a in extra]
         rc = subprocess.call([sys.executable, str(root / "tests" / "linux" / "rtl" / "linux-rtl.py"),
-                              "--xlen", "32", "--firmware", os.path.join(args[0], "tally.elf"),
+                              *extra, "--firmware", os.path.join(args[0], "tally.elf"),
                               "--json", out, "--log", out + ".console", "--quiet"])
         if rc:
             return rc        # the boot's own verdict (77: no model)
@@ -133,23 +172,31 @@ def rv32(args):
         print(__doc__)
         return 2
     doc = root / "docs" / "boards" / "cva6.md"
-    text, block = doc.read_text(), render_rv32(t)
-    m = rx.search(text)
-    if not m:
-        print(f"{doc.relative_to(root)}: no linux-rtl rv32 block")
-        return 1
+    text = doc.read_text()
+    blocks = {tag: render_one(t, what),
+              tag + " perf": "```\n" + "\n".join(l.rstrip() for l in t["perf"]).strip("\n") + "\n```\n"}
+    bad = []
+    for name, rx in rxs.items():
+        m = rx.search(text)
+        if not m:
+            print(f"{doc.relative_to(root)}: no linux-rtl {name} block")
+            return 1
+        if args[0] == "--update":
+            text = rx.sub(lambda m: m.group(1) + blocks[name] + m.group(3), text)
+            continue
+        bad += [(name, i, h, w) for i, h, w in line_diffs(m.group(2), blocks[name], same)]
     if args[0] == "--update":
-        doc.write_text(rx.sub(lambda m: m.group(1) + block + m.group(3), text))
-        print("updated the linux-rtl rv32 block")
+        doc.write_text(text)
+        print(f"updated the linux-rtl {tag} blocks")
         return 0
-    bad = list(line_diffs(m.group(2), block, same))
-    for i, h, w in bad:
-        print(f"{doc.relative_to(root)}: the linux-rtl rv32 block, line {i}:\n"
+    for name, i, h, w in bad:
+        print(f"{doc.relative_to(root)}: the linux-rtl {name} block, line {i}:\n"
               f"  document: {h}\n  measured: {w}")
     if bad:
-        print("check_linux_rtl_figures.py --rv32 --update RV32.json writes the measured block")
+        print(f"check_linux_rtl_figures.py --{'rv32' if name == 'rv32' else 'k612'} --update RUN.json "
+              "writes the measured blocks")
         return 1
-    print("the linux-rtl rv32 block matches this run")
+    print(f"the linux-rtl {tag} blocks match this run")
     return 0
 
 
@@ -192,7 +239,9 @@ def main():
     if args == ["--self-test"]:
         return self_test()
     if args[:1] == ["--rv32"]:
-        return rv32(args[1:])
+        return one(args[1:], "rv32")
+    if args[:1] == ["--k612"]:
+        return one(args[1:], "612")
     if args[:1] in (["--update"], ["--from"]) and len(args) == 3:
         t, o = (json.load(open(p)) for p in args[1:])
     elif len(args) == 1:

@@ -11,7 +11,10 @@ stages, M-mode sums and verdicts are checked in seconds:
   timeout  the kernel runs until +time_out;
   nosrst   /init passes, then nothing ends the run but +time_out.
   sigterm  /init passes, then the model is stopped by a signal: it says
-           SUCCESS and exits 0, but no store to tohost ended it.
+           SUCCESS and exits 0, but no store to tohost ended it;
+  switch   as ok, with /init's task-switch windows (rtl_mark_* at 0x10100,
+           0x10200, 0x10300, 0x10400): an SBI PMU call (80 cycles) and a
+           tick (40) in the counted one, an rdtime (40) in the plain one.
 """
 import os
 import sys
@@ -77,6 +80,18 @@ for c in range(3060, 4000, 10):
 say("Run /init as init process")
 t(4000, 0x10000, "U")
 say("rtl-init: fake")
+if scenario == "switch":
+    t(4010, 0x10100, "U")
+    for c in range(4020, 4100, 10):
+        t(c, 0x80000800, "M")
+    t(4100, 0x10180, "U")
+    for c in range(4110, 4150, 10):
+        t(c, 0x80000900, "M")
+    t(4150, 0x10200, "U")
+    t(4160, 0x10300, "U")
+    for c in range(4170, 4210, 10):
+        t(c, 0x80000b00, "M")
+    t(4210, 0x10400, "U")
 if scenario == "fail":
     say("2 passed, 1 failed")
 else:
@@ -89,6 +104,7 @@ if scenario == "sigterm":
 if scenario == "nosrst":
     t(time_out, 0xffffffff80003000, "S")
     end(time_out, None)
-for c in range(4010, 4110, 10):
+base = 4200 if scenario == "switch" else 4000
+for c in range(base + 10, base + 110, 10):
     t(c, 0x80000a00, "M")
-end(4110, 0)   # SRST ends the run the same way whatever /init said
+end(base + 110, 0)   # SRST ends the run the same way whatever /init said

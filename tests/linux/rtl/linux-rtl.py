@@ -195,7 +195,7 @@ class Trace:
 
     def __init__(self, markers, syms=None):
         self.syms = syms             # text_symbols(): the firmware's functions, or None
-        self.by_kind = {}            # kind -> [cycles, entries], payload to the end
+        self.by_kind = {}            # kind -> [cycles, entries, instructions], payload to the end
         self.by_kind_boot = None     # the same, payload to /init
         self.cycle = 0
         self.stage = "firmware"
@@ -204,7 +204,7 @@ class Trace:
         self.m_entries = 0
         self.m_by_stage = {}
         self.markers = {v: k for k, v in markers.items()}
-        self.windows = {}            # marker name -> (cycle, M-mode cycles so far)
+        self.windows = {}            # marker name -> (cycle, M-mode cycles, entries, by_kind so far)
         self.lines = 0
 
     def feed(self, f):
@@ -213,7 +213,7 @@ class Trace:
         payload = BASE + PAYLOAD_OFF
         markers = self.markers
         m = 0
-        ep_cycles, ep_kind = 0, None   # the M-mode entry under way
+        ep_cycles, ep_insns, ep_kind = 0, 0, None   # the M-mode entry under way
         addrs, kinds = self.syms or ([], [])
         for line in f:
             p = line.split()
@@ -229,6 +229,7 @@ class Trace:
                 if self.stage != "firmware":
                     m += cycle - prev
                     ep_cycles += cycle - prev
+                    ep_insns += 1
                     if prev_mode != "M":
                         self.m_entries += 1
                         if "line" not in self.at:
@@ -241,10 +242,11 @@ class Trace:
             else:
                 if ep_cycles:
                     name = KINDS[ep_kind][0] if ep_kind is not None else "other"
-                    slot = self.by_kind.setdefault(name, [0, 0])
+                    slot = self.by_kind.setdefault(name, [0, 0, 0])
                     slot[0] += ep_cycles
                     slot[1] += 1
-                    ep_cycles, ep_kind = 0, None
+                    slot[2] += ep_insns
+                    ep_cycles, ep_insns, ep_kind = 0, 0, None
                 if self.stage == "firmware":
                     if int(p[1], 16) == payload:
                         self.stage = "kernel"
@@ -259,14 +261,16 @@ class Trace:
                     if markers:
                         pc = int(p[1], 16)
                         if pc in markers:
-                            self.windows.setdefault(markers[pc], (cycle, m, self.m_entries))
+                            self.windows.setdefault(markers[pc], (cycle, m, self.m_entries, {
+                                k: list(v) for k, v in self.by_kind.items()}))
             prev, prev_mode = cycle, mode
             self.cycle = cycle
             self.m_cycles = m
         if ep_cycles:                  # the run ended in M-mode (the power-off)
-            slot = self.by_kind.setdefault(KINDS[ep_kind][0] if ep_kind is not None else "other", [0, 0])
+            slot = self.by_kind.setdefault(KINDS[ep_kind][0] if ep_kind is not None else "other", [0, 0, 0])
             slot[0] += ep_cycles
             slot[1] += 1
+            slot[2] += ep_insns
         self.m_by_stage.setdefault("kernel", m)
 
 
@@ -290,6 +294,8 @@ def main():
                     "6.1, tests/linux/build-kernel.sh or, rv32, build-kernel-rv32.sh)")
     ap.add_argument("--initrd", help="a cpio initramfs (default: rtl-init, perf stat on CVA6, "
                     "built for the model's XLEN)")
+    ap.add_argument("--init-elf", help="the ELF of --initrd's /init, for its rtl_mark_* symbols: "
+                    "the task-switch windows (rtl-init built by hand)")
     ap.add_argument("--firmware", help="a fw_jump-style firmware linked at 0x80000000, "
                     "ELF or raw (default: Tally's cva6-rv64 tally.elf, cva6-rv32 on cv32a6)")
     ap.add_argument("--model", help="the cv64a6 testharness, or a cv32a6 one for rv32 "
@@ -330,7 +336,7 @@ def main():
     if not a.isa:
         a.isa = ("rv32imac" if a.xlen == 32 else
                  "rv64imafdch" if model and "imafdch" in os.path.basename(model) else "rv64imafdc")
-    for f in (a.kernel, a.initrd, a.firmware):
+    for f in (a.kernel, a.initrd, a.firmware, a.init_elf):
         if f and not os.path.isfile(f):
             fail(f"{f}: no such file")
     cc = "riscv64-unknown-elf-gcc"
@@ -338,7 +344,7 @@ def main():
     work = tempfile.mkdtemp(prefix="linux-rtl.")
     t_build = time.time()
     kernel = a.kernel or own_kernel(a.xlen)
-    init_elf = None
+    init_elf = a.init_elf
     if a.initrd:
         initrd = a.initrd
     else:
@@ -487,7 +493,19 @@ def main():
                                               w["rtl_mark_plain_begin"][0]) / switches, 1),
             "m_entries_counted": w["rtl_mark_counted_end"][2] - w["rtl_mark_counted_begin"][2],
             "m_entries_plain": w["rtl_mark_plain_end"][2] - w["rtl_mark_plain_begin"][2]}
+        if trace.syms:
+            # What the switches' M-mode cycles were for: [cycles, entries] per switch.
+            for k in ("counted", "plain"):
+                b, e = w[f"rtl_mark_{k}_begin"][3], w[f"rtl_mark_{k}_end"][3]
+                fig["switch"][f"m_by_kind_{k}"] = {
+                    kind: [round((v[0] - b.get(kind, [0, 0, 0])[0]) / switches, 1),
+                           round((v[1] - b.get(kind, [0, 0, 0])[1]) / switches, 2),
+                           round((v[2] - b.get(kind, [0, 0, 0])[2]) / switches, 1)]
+                    for kind, v in sorted(e.items()) if v[1] > b.get(kind, [0, 0, 0])[1]}
     fig["perf"] = perf_block(console)
+    # What the kernel said of misaligned accesses: 6.12's speed probe, which
+    # on CVA6 runs through the firmware's emulation.
+    fig["misaligned_lines"] = [l.strip() for l in console if "naligned access" in l][:4]
     if a.json:
         json.dump(fig, open(a.json, "w"), indent=1, sort_keys=True)
     if not a.keep:
@@ -507,7 +525,14 @@ def main():
     if "boot_m_by_kind" in fig:
         kinds = sorted(fig["boot_m_by_kind"].items(), key=lambda kv: -kv[1][0])
         print("linux-rtl: M-mode from payload to /init by what it was for: " +
-              ", ".join(f"{k} {c:,} cycles in {n:,}" for k, (c, n) in kinds), flush=True)
+              ", ".join(f"{k} {c:,} cycles in {n:,} ({i:,} instructions)" for k, (c, n, i) in kinds),
+              flush=True)
+    for k in ("counted", "plain"):
+        kinds = fig.get("switch", {}).get(f"m_by_kind_{k}")
+        if kinds:
+            print(f"linux-rtl: M-mode per task switch ({k}) by what it was for: " +
+                  ", ".join(f"{kind} {c} cycles in {n} entries ({i} instructions)" for kind, (c, n, i) in
+                            sorted(kinds.items(), key=lambda kv: -kv[1][0])), flush=True)
 
     if a.until == "line":
         if kernel_lines >= a.lines:

@@ -68,6 +68,7 @@ def main():
                                     ".org 0x800\necall_pmu: nop\n"
                                     ".org 0x900\ninterrupt: nop\n"
                                     ".org 0xa00\nsbi_srst_ecall: nop\n"
+                                    ".org 0xb00\nillegal_insn: nop\n"
                                     ".data\n.globl tohost\ntohost: .dword 0\n")
     subprocess.run(["riscv64-unknown-elf-gcc", "-nostdlib", "-march=rv64imac", "-mabi=lp64",
                     "-Wl,-Ttext=0x80000000", "-o", work + "/fw.elf", work + "/fw.S"], check=True)
@@ -83,12 +84,32 @@ def main():
           f"M-mode to the end: 270 cycles in 3 entries (got {fig and fig['m_cycles']}, {fig and fig['m_entries']})")
     check("linux-rtl: cycles to payload 1,000, line 1,990, init 4,000, power-off 4,100" in out,
           "the summary line gives every stage")
-    check(fig and fig.get("boot_m_by_kind") == {"sbi-pmu": [110, 1], "timer": [60, 1]} and
-          fig.get("m_by_kind") == {"sbi-pmu": [110, 1], "timer": [60, 1], "sbi-other": [100, 1]},
-          f"M-mode by what it ran: to /init an SBI PMU call (110) and the timer (60), then SRST (100) "
+    check(fig and fig.get("boot_m_by_kind") == {"sbi-pmu": [110, 1, 10], "timer": [60, 1, 5]} and
+          fig.get("m_by_kind") == {"sbi-pmu": [110, 1, 10], "timer": [60, 1, 5], "sbi-other": [100, 1, 10]},
+          f"M-mode by what it ran, [cycles, entries, instructions]: to /init an SBI PMU call "
+          f"(110, 10 instructions) and the timer (60, 5), then SRST (100, 10) "
           f"(got {fig and fig.get('boot_m_by_kind')}, {fig and fig.get('m_by_kind')})")
-    check("by what it was for: sbi-pmu 110 cycles in 1, timer 60 cycles in 1" in out,
+    check("by what it was for: sbi-pmu 110 cycles in 1 (10 instructions), timer 60 cycles in 1 (5 instructions)" in out,
           "the breakdown's line")
+
+    # /init's task-switch windows (--init-elf gives their markers), and what
+    # their M-mode cycles were for, per switch (80 a window).
+    open(work + "/init.S", "w").write(".text\n.globl _start\n_start: j _start\n"
+                                      + "".join(f".org {o:#x}\n.globl rtl_mark_{n}\nrtl_mark_{n}: nop\n"
+                                                for o, n in ((0x100, "counted_begin"), (0x200, "counted_end"),
+                                                             (0x300, "plain_begin"), (0x400, "plain_end"))))
+    subprocess.run(["riscv64-unknown-elf-gcc", "-nostdlib", "-march=rv64imac", "-mabi=lp64",
+                    "-Wl,-Ttext=0x10000", "-o", work + "/init.elf", work + "/init.S"], check=True)
+    rc, out, fig = tool(work, "switch", "--init-elf", work + "/init.elf")
+    sw = (fig or {}).get("switch", {})
+    check(rc == 0 and sw.get("m_per_switch_counted") == 1.5 and sw.get("m_per_switch_plain") == 0.5
+          and sw.get("m_entries_counted") == 2 and sw.get("m_entries_plain") == 1,
+          f"task switches: 120 and 40 M-mode cycles in 2 and 1 entries over 80 switches (got {rc}, {sw})")
+    check(sw.get("m_by_kind_counted") == {"sbi-pmu": [1.0, 0.01, 0.1], "timer": [0.5, 0.01, 0.1]} and
+          sw.get("m_by_kind_plain") == {"rdtime": [0.5, 0.01, 0.1]},
+          f"per switch by what it ran: counted an SBI PMU call and a tick, plain an rdtime (got {sw})")
+    check("M-mode per task switch (counted) by what it was for: sbi-pmu 1.0 cycles in 0.01 entries "
+          "(0.1 instructions), timer 0.5 cycles in 0.01 entries (0.1 instructions)" in out, "the per-switch breakdown's line")
 
     rc, out, _ = tool(work, "fail")
     check(rc == 1 and "2 passed, 1 failed" in out, f"/init's failed check: exit 1 even though SRST ended the run (got {rc})")
