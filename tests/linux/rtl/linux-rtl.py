@@ -78,13 +78,14 @@ KINDS = (
 def text_symbols(elf, nm):
     """(sorted start addresses, their names, kind index or None) of an ELF's code."""
     out = subprocess.run([nm, "-n", elf], capture_output=True, text=True).stdout
-    addrs, kinds = [], []
+    addrs, kinds, names = [], [], []
     pats = [re.compile(f"^(?:{p})$") for _, p in KINDS]
     for f in (l.split() for l in out.splitlines()):
         if len(f) == 3 and f[1] in "tT":
             addrs.append(int(f[0], 16))
             kinds.append(next((i for i, p in enumerate(pats) if p.match(f[2])), None))
-    return addrs, kinds
+            names.append(f[2])
+    return addrs, kinds, names
 
 
 def find_model(arg, xlen=64):
@@ -193,8 +194,9 @@ def make_blob(a, work, fw_bin, kernel, initrd, cc):
 class Trace:
     """Reads trace_hart_0.dasm as the model writes it."""
 
-    def __init__(self, markers, syms=None):
+    def __init__(self, markers, syms=None, entries=None):
         self.syms = syms             # text_symbols(): the firmware's functions, or None
+        self.entries = entries       # a file for one line per M-mode entry, or None
         self.by_kind = {}            # kind -> [cycles, entries, instructions], payload to the end
         self.by_kind_boot = None     # the same, payload to /init
         self.cycle = 0
@@ -214,7 +216,8 @@ class Trace:
         markers = self.markers
         m = 0
         ep_cycles, ep_insns, ep_kind = 0, 0, None   # the M-mode entry under way
-        addrs, kinds = self.syms or ([], [])
+        ep_start, ep_funcs = 0, {}                   # its first cycle, instructions by function
+        addrs, kinds, names = self.syms or ([], [], [])
         for line in f:
             p = line.split()
             if len(p) < 4:
@@ -232,6 +235,7 @@ class Trace:
                     ep_insns += 1
                     if prev_mode != "M":
                         self.m_entries += 1
+                        ep_start = prev
                         if "line" not in self.at:
                             self.at["line"] = prev   # its first SBI call: earlycon=sbi
                     if addrs:
@@ -239,6 +243,9 @@ class Trace:
                         k = kinds[i] if i >= 0 else None
                         if k is not None and (ep_kind is None or k < ep_kind):
                             ep_kind = k
+                        if self.entries:
+                            fn = names[i] if i >= 0 else "?"
+                            ep_funcs[fn] = ep_funcs.get(fn, 0) + 1
             else:
                 if ep_cycles:
                     name = KINDS[ep_kind][0] if ep_kind is not None else "other"
@@ -246,6 +253,11 @@ class Trace:
                     slot[0] += ep_cycles
                     slot[1] += 1
                     slot[2] += ep_insns
+                    if self.entries:
+                        top = sorted(ep_funcs.items(), key=lambda kv: -kv[1])[:4]
+                        self.entries.write(f"{ep_start} {ep_cycles} {ep_insns} {name} {self.stage} " +
+                                           " ".join(f"{fn}:{c}" for fn, c in top) + "\n")
+                        ep_funcs = {}
                     ep_cycles, ep_insns, ep_kind = 0, 0, None
                 if self.stage == "firmware":
                     if int(p[1], 16) == payload:
@@ -318,6 +330,8 @@ def main():
     ap.add_argument("--image-only", metavar="OUT",
                     help="build the one image, write it to OUT (.elf: as the model loads it; "
                     "else raw, for an SD card's first partition) and stop")
+    ap.add_argument("--entries", help="write one line per M-mode entry after the payload's here: "
+                    "first cycle, cycles, instructions, kind, stage, the functions that ran most")
     ap.add_argument("--json", help="write the figures here")
     ap.add_argument("--log", help="write the console here")
     ap.add_argument("--quiet", action="store_true", help="no console, progress only")
@@ -384,7 +398,8 @@ def main():
     proc = subprocess.Popen(cmd, cwd=run_dir, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
     syms = text_symbols(fw, nm) if fw_bin != fw else None   # an ELF: its functions name the entries
-    trace = Trace(markers, syms if syms and syms[0] else None)
+    trace = Trace(markers, syms if syms and syms[0] else None,
+                  open(a.entries, "w") if a.entries else None)
 
     def reader():
         with open(fifo, "r", buffering=1 << 20) as f:

@@ -111,6 +111,12 @@ def main():
     check("M-mode per task switch (counted) by what it was for: sbi-pmu 1.0 cycles in 0.01 entries "
           "(0.1 instructions), timer 0.5 cycles in 0.01 entries (0.1 instructions)" in out, "the per-switch breakdown's line")
 
+    rc, out, _ = tool(work, "ok", "--entries", work + "/entries")
+    lines = open(work + "/entries").read().splitlines() if os.path.exists(work + "/entries") else []
+    check(rc == 0 and lines == ["1990 110 10 sbi-pmu kernel ecall_pmu:10", "2990 60 5 timer kernel interrupt:5"],
+          f"--entries: one line per M-mode entry, its first cycle, cycles, instructions, kind, "
+          f"stage and functions (got {lines})")
+
     rc, out, _ = tool(work, "fail")
     check(rc == 1 and "2 passed, 1 failed" in out, f"/init's failed check: exit 1 even though SRST ended the run (got {rc})")
     rc, out, _ = tool(work, "panic")
