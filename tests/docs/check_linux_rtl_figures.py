@@ -176,21 +176,21 @@ def one(args, name):
     blocks = {tag: render_one(t, what),
               tag + " perf": "```\n" + "\n".join(l.rstrip() for l in t["perf"]).strip("\n") + "\n```\n"}
     bad = []
-    for name, rx in rxs.items():
+    for blk, rx in rxs.items():
         m = rx.search(text)
         if not m:
-            print(f"{doc.relative_to(root)}: no linux-rtl {name} block")
+            print(f"{doc.relative_to(root)}: no linux-rtl {blk} block")
             return 1
         if args[0] == "--update":
-            text = rx.sub(lambda m: m.group(1) + blocks[name] + m.group(3), text)
+            text = rx.sub(lambda m: m.group(1) + blocks[blk] + m.group(3), text)
             continue
-        bad += [(name, i, h, w) for i, h, w in line_diffs(m.group(2), blocks[name], same)]
+        bad += [(blk, i, h, w) for i, h, w in line_diffs(m.group(2), blocks[blk], same)]
     if args[0] == "--update":
         doc.write_text(text)
         print(f"updated the linux-rtl {tag} blocks")
         return 0
-    for name, i, h, w in bad:
-        print(f"{doc.relative_to(root)}: the linux-rtl {name} block, line {i}:\n"
+    for blk, i, h, w in bad:
+        print(f"{doc.relative_to(root)}: the linux-rtl {blk} block, line {i}:\n"
               f"  document: {h}\n  measured: {w}")
     if bad:
         print(f"check_linux_rtl_figures.py --{'rv32' if name == 'rv32' else 'k612'} --update RUN.json "
