@@ -103,8 +103,8 @@ def render(t, o):
 # (the KVM tests' kernel, tests/linux/kvm/build-kvm-kernel.sh) on cv64a6.
 ONE = {
     "rv32": ("the cv32a6 core, the project's rv32 Linux 6.1", ["--xlen", "32"], "linux-rtl-rv32.json"),
-    "612": ("the cv64a6 core, Linux 6.12 as the KVM tests build it (`tests/linux/kvm/kvm.config` "
-            "over the project's configuration; 6.12's misaligned-access probe)",
+    "612": ("the cv64a6 core, Linux 6.12 with its misaligned-access probe, as the KVM tests build it "
+            "(`tests/linux/kvm/kvm.config` over the project's configuration,",
             ["--kernel", "@KVM@"], "linux-rtl-612.json"),
 }
 
@@ -113,7 +113,7 @@ def render_one(t, what):
     """One run's figures: its stages, M-mode by kind, task switches."""
     st, sw = t["stages"], t["switch"]
     lay = t["layout"]
-    lines = [f"Cycles of {what} (an Image of "
+    lines = [f"Cycles of {what}{' ' if what.endswith(',') else ' ('}an Image of "
              f"{n(lay['kernel'])} bytes, {n(lay['kernel_mem'])} in memory) and rtl-init under "
              f"Tally (bootargs `{t['bootargs']}`; one run, the model is cycle-exact):", "",
              "| what | cycles |", "|---|---|"]
