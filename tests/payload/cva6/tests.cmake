@@ -75,7 +75,7 @@ if(TALLY_XLEN EQUAL 64 AND TALLY_BOARD STREQUAL "testharness")
   tally_test(linux-rtl-figures-selftest LABELS docs COMMAND python3
     ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py --self-test)
   # Linux 6.12 (the KVM tests' kernel) on the model: 6.12's misaligned-access
-  # probe through Tally's emulation. About an hour of the model, so `long`.
+  # probe through Tally's emulation. About half an hour of the model, so `long`.
   tally_test(linux-rtl-612 LABELS long rtl linux COMMAND python3
     ${CMAKE_SOURCE_DIR}/tests/docs/check_linux_rtl_figures.py --k612 ${CMAKE_BINARY_DIR}
     PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 10800)
