@@ -509,7 +509,7 @@ def main():
             "m_entries_counted": w["rtl_mark_counted_end"][2] - w["rtl_mark_counted_begin"][2],
             "m_entries_plain": w["rtl_mark_plain_end"][2] - w["rtl_mark_plain_begin"][2]}
         if trace.syms:
-            # What the switches' M-mode cycles were for: [cycles, entries] per switch.
+            # What the switches' M-mode cycles were for: [cycles, entries, instructions] per switch.
             for k in ("counted", "plain"):
                 b, e = w[f"rtl_mark_{k}_begin"][3], w[f"rtl_mark_{k}_end"][3]
                 fig["switch"][f"m_by_kind_{k}"] = {
