@@ -107,6 +107,13 @@ function(tally_firmware name)
     set_source_files_properties(${CMAKE_SOURCE_DIR}/src/lib/string.c TARGET_DIRECTORY ${objs}
       PROPERTIES COMPILE_OPTIONS -fno-tree-loop-distribute-patterns)
   endif()
+  # The C the proof analyses is the main image's (scripts/prove.sh).
+  if(name STREQUAL "tally")
+    tally_sources(src "${F_BOARD}" "${F_TEXT_CHECKSUM}" ${F_SOURCES})
+    list(FILTER src INCLUDE REGEX "\\.c$")
+    list(JOIN src "\n" lines)
+    file(WRITE ${CMAKE_BINARY_DIR}/generated/proof-sources.txt "${lines}\n")
+  endif()
   set(wrap)
   if(TARGET ${F_PAYLOAD}.elf)
     get_target_property(bin ${F_PAYLOAD}.elf TALLY_BIN)

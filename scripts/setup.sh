@@ -4,11 +4,13 @@
 set -eu
 # gcc-12-multilib (for the -m32 host tests), not gcc-multilib: the latter
 # conflicts with gcc-riscv64-linux-gnu, which builds the Linux test kernel.
+# ocaml-findlib: frama-c-base needs its configuration and only recommends it.
 pkgs=(cmake make gcc g++ gcc-12-multilib clang libclang-rt-14-dev python3
       gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       qemu-system-misc u-boot-qemu opensbi device-tree-compiler
       linux-source-6.1 linux-source-6.12 gcc-riscv64-linux-gnu flex bison bc xz-utils
-      gdb-multiarch)
+      gdb-multiarch
+      frama-c-base ocaml-findlib why3 z3 cvc4 cvc5)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

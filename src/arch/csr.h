@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include "arch/riscv.h"
 
+/* The proof (proof/eva/arch/csr.h) brings its own four: CSRs as its stubs say. */
+#ifndef csr_read
 #define __csr_str(x) #x
 #define csr_read(csr) ({ unsigned long __v; \
 	__asm__ volatile("csrr %0, " __csr_str(csr) : "=r"(__v) :: "memory"); __v; })
@@ -20,6 +22,7 @@
 	__asm__ volatile("csrs " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
 #define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#endif
 
 static inline unsigned long r_mhartid(void) { return csr_read(mhartid); }
 static inline unsigned long r_mvendorid(void) { return csr_read(mvendorid); }

@@ -63,7 +63,9 @@ struct sbi_ext_way {
 	sbi_ecall_fn *handler;
 };
 struct sbi_ext_slot { struct sbi_ext_way way[WAYS]; };
-_Static_assert(!TALLY_FAST_PATHS || WAYS == 2, "fast_ecall.S reads two ways a slot");
+#if TALLY_FAST_PATHS
+_Static_assert(WAYS == 2, "fast_ecall.S reads two ways a slot");
+#endif
 
 /*
  * The answer for an EID nobody implements (SBI spec 3.2). value is

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU's proof (docs/proof.md): the backend probes a core that answers
+ * any CSR read with any value, then a lower mode makes PMU calls for ever,
+ * any function with any registers, and the traps it takes count firmware
+ * events; EVA explores every order. PROOF_BACKEND names the platform's.
+ */
+#include "proof_hw.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "hart/hart.h"
+#include "sbi/sbi_ext.h"
+
+extern const struct pmu_backend PROOF_BACKEND;
+struct features features;
+struct hart harts[1];
+static struct trap_frame frame;
+
+int main(void)
+{
+	/* What boot leaves: any RAM, any firmware region, the backend's probe. */
+	for (unsigned i = 0; i <= TALLY_MAX_RAM_RANGES; i++)
+		if (proof_any_bool())
+			mem_add_ram(proof_any(), proof_any());
+	features.fw_lo = proof_any();
+	features.fw_hi = proof_any();
+	proof_mscratch = (unsigned long)&frame;
+	frame.hart = &harts[0];
+	harts[0].frame = &frame;
+	pmu_init(&PROOF_BACKEND, &features.pmu, sbi_mem_ok, (uint32_t)proof_any());
+	pmu_hart_init(&harts[0].pmu);
+	for (;;) {
+		if (proof_any_bool()) {
+			struct sbiret r = sbi_pmu_ecall(proof_any(), proof_any(), proof_any(),
+							proof_any(), proof_any(), proof_any(),
+							proof_any());
+			(void)r;
+		} else {
+			/* trap.c, ipi.c, timer.c: one of the firmware events happens */
+			pmu_fw_event(this_pmu(), (unsigned)proof_below(PMU_FW_EVENT_MAX));
+		}
+	}
+}

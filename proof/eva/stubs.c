@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Everything the proof assumes, once each (docs/proof.md). What the
+ * hardware or a lower mode owns is any value; what assembly does is the
+ * least C needs to stand in for it.
+ */
+#include <limits.h>
+#include "__fc_builtin.h"
+#include "arch/entry.h"
+#include "proof_hw.h"
+#include "base/machine.h"
+#include "base/mem.h"
+#include "platform/common/dt.h"
+
+unsigned long proof_any(void)
+{
+	return (unsigned long)Frama_C_long_long_interval(LLONG_MIN, LLONG_MAX);
+}
+
+/*@ requires n > 0; */
+unsigned long proof_below(unsigned long n)
+{
+	return Frama_C_size_t_interval(0, n - 1);
+}
+
+bool proof_any_bool(void)
+{
+	return Frama_C_interval(0, 1);
+}
+
+/*
+ * CSRs. Assumed: a CSR read gives any value, and a write changes no
+ * memory, except mscratch, which entry.S and start.S keep pointing at the
+ * hart's trap frame: it reads as the harness last set it.
+ */
+unsigned long proof_mscratch;
+
+static bool is_mscratch(const char *csr)
+{
+	return csr[0] == 'm' && csr[1] == 's' && csr[2] == 'c' && csr[3] == 'r';
+}
+
+unsigned long proof_csr_read(const char *csr)
+{
+	return is_mscratch(csr) ? proof_mscratch : proof_any();
+}
+
+void proof_csr_write(const char *csr, unsigned long v)
+{
+	if (is_mscratch(csr))
+		proof_mscratch = v;
+}
+
+void proof_csr_set(const char *csr, unsigned long v)
+{
+	(void)csr, (void)v;
+}
+
+void proof_csr_clear(const char *csr, unsigned long v)
+{
+	(void)csr, (void)v;
+}
+
+/*
+ * csr_bank.S: a counter or selector by number, through a jump table of
+ * 32 entries. Assumed: any value read; the number must be in the table,
+ * which each precondition checks (an index past it would jump anywhere).
+ */
+/*@ requires idx < 32; */
+uint64_t csr_read_counter(unsigned idx) { (void)idx; return proof_any(); }
+/*@ requires idx < 32; */
+void csr_write_counter(unsigned idx, uint64_t val) { (void)idx, (void)val; }
+/*@ requires idx < 32; */
+unsigned long csr_read_event(unsigned idx) { (void)idx; return proof_any(); }
+/*@ requires idx < 32; */
+void csr_write_event(unsigned idx, unsigned long val) { (void)idx, (void)val; }
+
+/* entry.S, start.S, trap_guard.S: addresses only, never read by C. */
+char trap_entry[4], trap_vector_table[4], trap_guard_vector[4];
+volatile int boot_done;
+
+/*
+ * The linker script's bounds of the image: one region (the proof's image
+ * is 256 KiB at a place of the analyser's choosing).
+ */
+char _fw_start[0x40000];
+char _fw_end[1];
+
+/*
+ * The board's device tree (dt.c over lib/fdt.c: tested on trees dtc
+ * makes, not proved). Assumed: it names any RAM ranges and any number of
+ * harts; the firmware's reservation goes in or not.
+ */
+unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+{
+	(void)fdtp, (void)fw_base, (void)fw_size;
+	features.num_ram = 0;
+	/*@ loop unroll TALLY_MAX_RAM_RANGES + 1; */
+	for (unsigned i = 0; i <= TALLY_MAX_RAM_RANGES; i++)
+		if (proof_any_bool())
+			mem_add_ram(proof_any(), proof_any());
+	return (unsigned)proof_any();
+}
+
+unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+{
+	return dt_fixup(fdtp, fw_base, fw_size);
+}
+
+/*
+ * entry.S's mret into the payload. Assumed: it returns to the harness,
+ * which then lets the payload trap with any registers (harness.c).
+ */
+void arch_enter_payload(unsigned long hartid, unsigned long fdt)
+{
+	(void)hartid, (void)fdt;
+}
