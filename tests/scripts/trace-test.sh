@@ -2,7 +2,9 @@
 # trace-test.sh BUILD_DIR CALL FUNCTION...: run scripts/trace.sh --check on
 # one call of the trace payload and insist that the trace is whole (from
 # trap_entry to mret, as long as the payload's own rdinstret count) and
-# that every FUNCTION named appears in its per-function table.
+# that every FUNCTION named appears in its per-function table. Also:
+# `--list` names CALL before the build folder and after it (README's
+# `trace.sh --list`).
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1; call=$2; shift 2
@@ -14,4 +16,8 @@ for fn in "$@"; do
 	echo "$out" | grep -qE "^ +[0-9]+  $fn\$" ||
 		{ echo "trace-test: no instructions of $fn in the trace of $call"; exit 1; }
 done
+"$root/scripts/trace.sh" --list "$build" | grep -qx "$call" ||
+	{ echo "trace-test: trace.sh --list BUILD does not list $call"; exit 1; }
+"$root/scripts/trace.sh" "$build" --list | grep -qx "$call" ||
+	{ echo "trace-test: trace.sh BUILD --list does not list $call"; exit 1; }
 echo "trace-test: OK"
