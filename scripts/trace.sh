@@ -23,7 +23,8 @@
 # turns a difference into a failure (tests/scripts/trace-test.sh runs it).
 #
 # Environment: TRACE_LOG keeps QEMU's raw log at that path; TRACE_CPU sets -cpu; TRACE_QUIET=1
-# prints only the per-function table and the totals.
+# prints only the per-function table and the totals; TMPDIR is where the
+# scratch files go (deleted at exit).
 set -euo pipefail
 
 # Options anywhere among the arguments, so `--list` needs no preset before it.
@@ -66,10 +67,13 @@ label=$(${cross}nm "$payload" | awk -v s="trace_call_$call" '$3 == s { print $1 
 qemu=$(cache TALLY_QEMU)
 machine=$(cache TALLY_QEMU_MACHINE | tr ';' ' ')
 cpu=${TRACE_CPU:-$(cache TALLY_QEMU_CPU)}   # TRACE_CPU=rv64,sscofpmf=true: another CPU
-log=${TRACE_LOG:-$(mktemp /tmp/tally-trace.XXXXXX)}
-out=$(mktemp /tmp/tally-trace-out.XXXXXX)
-cleanup() { rm -f "$out"; [ -n "${TRACE_LOG:-}" ] || rm -f "$log"; }
-trap cleanup EXIT
+# One scratch folder for QEMU's log and output, removed on any exit, a
+# failure's or a signal's too (trace-test.sh checks, with a TMPDIR of its own).
+scratch=
+trap 'rm -rf "$scratch"' EXIT
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tally-trace.XXXXXX")
+log=${TRACE_LOG:-$scratch/qemu.log}
+out=$scratch/out
 
 # -singlestep: one instruction per translation block, so -d exec logs
 # each executed instruction once; nochain keeps QEMU from jumping from
