@@ -17,6 +17,12 @@ In README.md, docs/*.md and docs/boards/*.md, inline code spans are read:
 Fenced code blocks are commands and output, not citations: skipped.
 Renaming a function then fails this test instead of misleading a reader.
 
+A QEMU command line in a document that boots a preset's build
+(`qemu-system-riscvNN ... -bios .../build/PRESET[-suffix]/...`) gives the
+-cpu that preset's tests use (TALLY_QEMU_CPU in CMakePresets.json), or
+none where that is QEMU's default (rv64, rv32): a reader who copies it
+gets the hart the tests boot (a CVA6 stand-in without h=false has H).
+
 Privileged-spec sections, in those documents, tests/README.md and every
 source file under src/, are cited as `priv spec 3.1.12 "Machine
 Counter-Inhibit CSR"` (several: `priv spec 3.1.6.1 "...", 4.1.1 "..."`),
@@ -27,7 +33,7 @@ number from another version fails; so does a number without its title or
 a title without its number. In a Markdown table whose last column is
 "priv spec", each cell of that column is "3.1.8 Title[, 4.1.5 Title]".
 """
-import bisect, pathlib, re, sys
+import bisect, json, pathlib, re, sys
 
 REPO_DIRS = ("src/", "tests/", "scripts/", "docs/", "tools/", "linker/", "cmake/", ".ci/")
 CITE = re.compile(r"^([\w./+-]+\.(?:c|h|S|sh|py|cmake|ld|txt|json|md|in)|CMakeLists\.txt):([A-Za-z_][\w-]*)(?:\(\))?$")
@@ -117,6 +123,50 @@ def check_text(root: pathlib.Path, doc: pathlib.Path, text: str):
             if not (doc.parent / target).exists():
                 problems.append(f"{where}: link ({target}): no such file")
     return checked, problems
+
+
+def preset_cpus(root: pathlib.Path):
+    """preset -> the -cpu its QEMU tests use (CMakePresets.json, inherits followed)."""
+    default = re.search(r'set\(TALLY_QEMU_CPU "([^"]+)"', (root / "cmake" / "firmware.cmake").read_text())
+    presets = {p["name"]: p for p in json.loads((root / "CMakePresets.json").read_text())["configurePresets"]}
+
+    def cpu(name):
+        p = presets[name]
+        if "TALLY_QEMU_CPU" in p.get("cacheVariables", {}):
+            return p["cacheVariables"]["TALLY_QEMU_CPU"]
+        parents = p.get("inherits", [])
+        for parent in [parents] if isinstance(parents, str) else parents:
+            if cpu(parent):
+                return cpu(parent)
+        return None
+    return {name: cpu(name) or default.group(1) for name in presets}
+
+
+QEMU_BOOT = re.compile(r"qemu-system-riscv(32|64)\b.*?-bios\s+\S*?\bbuild/([\w.-]+)/")
+
+
+def check_qemu_cpus(cpus, name: str, text: str):
+    """Problems with the -cpu of QEMU command lines that boot a preset's build."""
+    problems, lines = [], []
+    for lineno, line in enumerate(text.splitlines(), 1):     # join "\\" continuations
+        if lines and lines[-1][1].endswith("\\"):
+            lines[-1] = (lines[-1][0], lines[-1][1][:-1] + " " + line)
+        else:
+            lines.append((lineno, line))
+    for lineno, line in lines:
+        m = QEMU_BOOT.search(line)
+        if not m:
+            continue
+        folder = m.group(2)
+        preset = max((p for p in cpus if folder == p or folder.startswith(p + "-")), key=len, default=None)
+        if preset is None:
+            continue
+        given = re.search(r"-cpu\s+(\S+)", line)
+        cpu = given.group(1) if given else "rv" + m.group(1)
+        if cpu != cpus[preset]:
+            problems.append(f"{name}:{lineno}: boots build/{folder}/ with -cpu {cpu}"
+                            f"{'' if given else ' (QEMU default)'}; preset {preset}'s tests use -cpu {cpus[preset]}")
+    return problems
 
 
 PRIV = re.compile(r"\bpriv(?:ileged)?(?:[ -]spec)?\b")
@@ -253,6 +303,20 @@ def self_test(root: pathlib.Path):
         p = check_priv(sections, "bad", text + "\n")
         if len(p) != 1 or why not in p[0]:
             sys.exit(f"check_citations self-test: {text} gave {p}, expected '{why}'")
+    cpus = {"qemu-virt-rv64": "rv64", "qemu-virt-rv32": "rv32", "cva6-rv64": "rv64,pmu-num=6,h=false"}
+    good = ("qemu-system-riscv64 -M virt -nographic -bios build/qemu-virt-rv64/tally.bin -kernel x.elf\n"
+            "qemu-system-riscv32 -M virt -bios $TALLY/build/qemu-virt-rv32-payload/tally.bin\n"
+            "qemu-system-riscv64 -M virt -cpu rv64,pmu-num=6,h=false -m 128M \\\n"
+            "    -bios build/cva6-rv64/tally-qemu.bin -kernel build/cva6-rv64/tests/payload/cva6.elf\n"
+            "qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -bios .../tally.bin\n")
+    if check_qemu_cpus(cpus, "good", good):
+        sys.exit(f"check_citations self-test: {check_qemu_cpus(cpus, 'good', good)}")
+    for text in ("qemu-system-riscv64 -M virt -cpu rv64,pmu-num=6 -bios build/cva6-rv64/tally-qemu.bin",
+                 "qemu-system-riscv64 -M virt \\\n  -bios build/cva6-rv64/tally-qemu.bin",
+                 "qemu-system-riscv64 -M virt -bios build/qemu-virt-rv32/tally.bin"):
+        p = check_qemu_cpus(cpus, "bad", text + "\n")
+        if len(p) != 1 or "tests use -cpu" not in p[0]:
+            sys.exit(f"check_citations self-test: {text!r} gave {p}, expected a -cpu problem")
 
 
 def main():
@@ -262,7 +326,7 @@ def main():
     self_test(root)
     docs = [root / "README.md", root / "tests" / "README.md"] + sorted((root / "docs").glob("*.md")) + \
         sorted((root / "docs" / "boards").glob("*.md"))
-    total, problems = 0, []
+    total, problems, cpus = 0, [], preset_cpus(root)
     for doc in docs:
         if not doc.is_file():
             problems.append(f"{doc}: missing")
@@ -270,6 +334,7 @@ def main():
         n, p = check_text(root, doc, doc.read_text())
         total += n
         problems += [x.replace(str(root) + "/", "") for x in p]
+        problems += check_qemu_cpus(cpus, str(doc.relative_to(root)), doc.read_text())
         print(f"{doc.relative_to(root)}: {n} citations")
     # Privileged-spec sections: the documents and every source file.
     sections, npriv = priv_sections(root), 0
