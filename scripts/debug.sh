@@ -6,6 +6,7 @@
 #   scripts/debug.sh [PRESET] reset [PAYLOAD]   stop at the reset vector instead
 #
 # PRESET may also be a build directory (used as it is, not rebuilt).
+# --list may come anywhere: `debug.sh --list PRESET` works too.
 #
 # CALL is one of the calls of the trace payload (tests/payload/trace.c,
 # the one scripts/trace.sh traces); the default, pmu_start, is the
@@ -42,15 +43,24 @@
 #   DEBUG_CONSOLE=FILE    send the console to FILE instead of the terminal
 set -euo pipefail
 
-preset=${1:-qemu-virt-rv64}
-call=${2:-pmu_start}
+# Options anywhere among the arguments, so `--list` needs no preset before it.
+list=0; args=()
+for arg in "$@"; do
+	case $arg in
+	--list) list=1 ;;
+	-*) echo "debug.sh: unknown option $arg; usage: $0 [PRESET] [CALL | --list | reset [PAYLOAD]]" >&2; exit 1 ;;
+	*) args+=("$arg") ;;
+	esac
+done
+preset=${args[0]:-qemu-virt-rv64}
+call=${args[1]:-pmu_start}
+[ "$list" = 0 ] || call=--list
 cross=riscv64-unknown-elf-
 # shellcheck source=scripts/lib-preset.sh
 . "$(dirname "$0")/lib-preset.sh"
 preset_build debug.sh "$preset"
-command -v gdb-multiarch >/dev/null || die "gdb-multiarch not found (scripts/setup.sh installs it)"
 if [ "$call" = reset ]; then
-	payload=${3:-hello}
+	payload=${args[2]:-hello}
 else
 	grep -q '^TALLY_PAYLOAD_ECALL_CAUSE:[A-Z]*=9$' "$build/CMakeCache.txt" ||
 		die "preset $preset has no trace payload (no S-mode); try: $0 $preset reset"
@@ -71,6 +81,7 @@ if [ "$call" != reset ]; then
 	${cross}nm "$payload_elf" | grep -q " trace_call_$call\$" ||
 		die "no call '$call' in the trace payload; try: $0 $preset --list"
 fi
+command -v gdb-multiarch >/dev/null || die "gdb-multiarch not found (scripts/setup.sh installs it)"
 
 qemu=$(cache TALLY_QEMU)
 machine=$(cache TALLY_QEMU_MACHINE | tr ';' ' ')

@@ -5,6 +5,7 @@
 #   scripts/trace.sh [PRESET] --list      the calls the trace payload makes
 #   scripts/trace.sh --check [PRESET] [CALL]   also fail unless the trace is complete
 # PRESET may also be a build directory (used as it is, not rebuilt).
+# Options may come anywhere: `trace.sh --list PRESET` works too.
 #
 # Boots the preset's firmware with tests/payload/trace.c under QEMU with one
 # instruction per translation block (-singlestep) and the execution log on
@@ -22,13 +23,22 @@
 # turns a difference into a failure (tests/scripts/trace-test.sh runs it).
 #
 # Environment: TRACE_LOG keeps QEMU's raw log at that path; TRACE_CPU sets -cpu; TRACE_QUIET=1
-# prints only the per-function table and the totals.
+# prints only the per-function table and the totals; TMPDIR is where the
+# scratch files go (deleted at exit).
 set -euo pipefail
 
-check=0
-if [ "${1:-}" = "--check" ]; then check=1; shift; fi
-preset=${1:-qemu-virt-rv64}
-call=${2:-get_spec_version}
+# Options anywhere among the arguments, so `--list` needs no preset before it.
+check=0; list=0; args=()
+for arg in "$@"; do
+	case $arg in
+	--check) check=1 ;;
+	--list) list=1 ;;
+	-*) echo "trace.sh: unknown option $arg; usage: $0 [--check] [PRESET] [CALL | --list]" >&2; exit 1 ;;
+	*) args+=("$arg") ;;
+	esac
+done
+preset=${args[0]:-qemu-virt-rv64}
+call=${args[1]:-get_spec_version}
 cross=riscv64-unknown-elf-
 # shellcheck source=scripts/lib-preset.sh
 . "$(dirname "$0")/lib-preset.sh"
@@ -47,7 +57,7 @@ if [ "$nobuild" = 0 ]; then
 fi
 [ -f "$payload" ] && [ -f "$fw_elf" ] || die "$payload or $fw_elf missing: build the preset first"
 
-if [ "$call" = "--list" ]; then
+if [ "$list" = 1 ]; then
 	${cross}nm "$payload" | sed -n 's/.* trace_call_//p' | sort
 	exit 0
 fi
@@ -57,10 +67,13 @@ label=$(${cross}nm "$payload" | awk -v s="trace_call_$call" '$3 == s { print $1 
 qemu=$(cache TALLY_QEMU)
 machine=$(cache TALLY_QEMU_MACHINE | tr ';' ' ')
 cpu=${TRACE_CPU:-$(cache TALLY_QEMU_CPU)}   # TRACE_CPU=rv64,sscofpmf=true: another CPU
-log=${TRACE_LOG:-$(mktemp /tmp/tally-trace.XXXXXX)}
-out=$(mktemp /tmp/tally-trace-out.XXXXXX)
-cleanup() { rm -f "$out"; [ -n "${TRACE_LOG:-}" ] || rm -f "$log"; }
-trap cleanup EXIT
+# One scratch folder for QEMU's log and output, removed on any exit, a
+# failure's or a signal's too (trace-test.sh checks, with a TMPDIR of its own).
+scratch=
+trap 'rm -rf "$scratch"' EXIT
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tally-trace.XXXXXX")
+log=${TRACE_LOG:-$scratch/qemu.log}
+out=$scratch/out
 
 # -singlestep: one instruction per translation block, so -d exec logs
 # each executed instruction once; nochain keeps QEMU from jumping from

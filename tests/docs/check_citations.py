@@ -17,6 +17,18 @@ In README.md, docs/*.md and docs/boards/*.md, inline code spans are read:
 Fenced code blocks are commands and output, not citations: skipped.
 Renaming a function then fails this test instead of misleading a reader.
 
+A fenced block whose info string names a file after the language
+(```asm src/arch/entry.S) quotes that file: its lines, whitespace aside,
+must be consecutive lines of the file, a line "..." skipping any number
+of them, so a quote cannot drift from the code. Every ```asm block is a
+quote and must name its file.
+
+A QEMU command line in a document that boots a preset's build
+(`qemu-system-riscvNN ... -bios .../build/PRESET[-suffix]/...`) gives the
+-cpu that preset's tests use (TALLY_QEMU_CPU in CMakePresets.json), or
+none where that is QEMU's default (rv64, rv32): a reader who copies it
+gets the hart the tests boot (a CVA6 stand-in without h=false has H).
+
 Privileged-spec sections, in those documents, tests/README.md and every
 source file under src/, are cited as `priv spec 3.1.12 "Machine
 Counter-Inhibit CSR"` (several: `priv spec 3.1.6.1 "...", 4.1.1 "..."`),
@@ -27,7 +39,7 @@ number from another version fails; so does a number without its title or
 a title without its number. In a Markdown table whose last column is
 "priv spec", each cell of that column is "3.1.8 Title[, 4.1.5 Title]".
 """
-import bisect, pathlib, re, sys
+import bisect, json, pathlib, re, sys
 
 REPO_DIRS = ("src/", "tests/", "scripts/", "docs/", "tools/", "linker/", "cmake/", ".ci/")
 CITE = re.compile(r"^([\w./+-]+\.(?:c|h|S|sh|py|cmake|ld|txt|json|md|in)|CMakeLists\.txt):([A-Za-z_][\w-]*)(?:\(\))?$")
@@ -117,6 +129,109 @@ def check_text(root: pathlib.Path, doc: pathlib.Path, text: str):
             if not (doc.parent / target).exists():
                 problems.append(f"{where}: link ({target}): no such file")
     return checked, problems
+
+
+FENCE = re.compile(r"^```(\w*)(?:[ \t]+(\S+))?[ \t]*$")
+
+
+def quoted(lines, source):
+    """The first quoted line not found in source where the quote needs it, or None."""
+    norm = lambda l: " ".join(l.split())
+    src = [norm(l) for l in source.splitlines() if l.strip()]
+    segments, cur = [], []
+    for line in lines:
+        if norm(line) == "...":
+            segments.append(cur)
+            cur = []
+        elif line.strip():
+            cur.append(norm(line))
+    segments.append(cur)
+    at = 0
+    for seg in (s for s in segments if s):
+        n = len(seg)
+        hit = next((i for i in range(at, len(src) - n + 1) if src[i:i + n] == seg), None)
+        if hit is None:
+            # Name the first line of the segment that breaks the run.
+            for k in range(n, 0, -1):
+                if any(src[i:i + k] == seg[:k] for i in range(at, len(src) - k + 1)):
+                    return seg[k] if k < n else seg[0]
+            return seg[0]
+        at = hit + n
+    return None
+
+
+def check_quotes(root: pathlib.Path, name: str, text: str):
+    """(quotes checked, problems) of the fenced blocks that quote a file."""
+    problems, checked, block = [], 0, None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if block is None:
+            m = FENCE.match(line.strip()) if line.lstrip().startswith("```") else None
+            if m:
+                block = (lineno, m.group(1), m.group(2), [])
+            continue
+        if not line.lstrip().startswith("```"):
+            block[3].append(line)
+            continue
+        start, lang, path, lines = block
+        block = None
+        if path is None:
+            if lang == "asm":
+                problems.append(f"{name}:{start}: an asm block quotes the firmware: "
+                                f"name its file (```asm src/arch/entry.S)")
+            continue
+        checked += 1
+        f = root / path
+        if not f.is_file():
+            problems.append(f"{name}:{start}: quote of {path}: no such file")
+            continue
+        miss = quoted(lines, f.read_text(errors="replace"))
+        if miss is not None:
+            problems.append(f"{name}:{start}: quote of {path}: not in it as quoted: {miss}")
+    return checked, problems
+
+
+def preset_cpus(root: pathlib.Path):
+    """preset -> the -cpu its QEMU tests use (CMakePresets.json, inherits followed)."""
+    default = re.search(r'set\(TALLY_QEMU_CPU "([^"]+)"', (root / "cmake" / "firmware.cmake").read_text())
+    presets = {p["name"]: p for p in json.loads((root / "CMakePresets.json").read_text())["configurePresets"]}
+
+    def cpu(name):
+        p = presets[name]
+        if "TALLY_QEMU_CPU" in p.get("cacheVariables", {}):
+            return p["cacheVariables"]["TALLY_QEMU_CPU"]
+        parents = p.get("inherits", [])
+        for parent in [parents] if isinstance(parents, str) else parents:
+            if cpu(parent):
+                return cpu(parent)
+        return None
+    return {name: cpu(name) or default.group(1) for name in presets}
+
+
+QEMU_BOOT = re.compile(r"qemu-system-riscv(32|64)\b.*?-bios\s+\S*?\bbuild/([\w.-]+)/")
+
+
+def check_qemu_cpus(cpus, name: str, text: str):
+    """Problems with the -cpu of QEMU command lines that boot a preset's build."""
+    problems, lines = [], []
+    for lineno, line in enumerate(text.splitlines(), 1):     # join "\\" continuations
+        if lines and lines[-1][1].endswith("\\"):
+            lines[-1] = (lines[-1][0], lines[-1][1][:-1] + " " + line)
+        else:
+            lines.append((lineno, line))
+    for lineno, line in lines:
+        m = QEMU_BOOT.search(line)
+        if not m:
+            continue
+        folder = m.group(2)
+        preset = max((p for p in cpus if folder == p or folder.startswith(p + "-")), key=len, default=None)
+        if preset is None:
+            continue
+        given = re.search(r"-cpu\s+(\S+)", line)
+        cpu = given.group(1) if given else "rv" + m.group(1)
+        if cpu != cpus[preset]:
+            problems.append(f"{name}:{lineno}: boots build/{folder}/ with -cpu {cpu}"
+                            f"{'' if given else ' (QEMU default)'}; preset {preset}'s tests use -cpu {cpus[preset]}")
+    return problems
 
 
 PRIV = re.compile(r"\bpriv(?:ileged)?(?:[ -]spec)?\b")
@@ -253,6 +368,37 @@ def self_test(root: pathlib.Path):
         p = check_priv(sections, "bad", text + "\n")
         if len(p) != 1 or why not in p[0]:
             sys.exit(f"check_citations self-test: {text} gave {p}, expected '{why}'")
+    good = ("```asm src/arch/entry.S\ntrap_entry:\n    csrrw   sp, mscratch, sp     "
+            "/* sp = this hart's frame, mscratch = caller's sp */\n    ...\nrestore:\n```\n"
+            "```c src/base/sbi.h\nstatic inline uint64_t sbi_arg64(unsigned long lo, unsigned long hi)\n```\n"
+            "```c\nint main(void) { return 0; }\n```\n```sh\nls\n```\n")
+    n, p = check_quotes(root, "good", good)
+    if p or n != 2:
+        sys.exit(f"check_citations self-test: good quotes gave {n} quotes, {p}")
+    bad = {
+        "```asm src/arch/entry.S\ntrap_entry:\n    j ecall_return\n```": "not in it as quoted: j ecall_return",
+        "```asm src/arch/entry.S\nrestore:\n...\ntrap_entry:\n```": "not in it as quoted: trap_entry:",  # order
+        "```asm src/arch/nothing.S\nmret\n```": "no such file",
+        "```asm\nmret\n```": "name its file",
+    }
+    for text, why in bad.items():
+        _, p = check_quotes(root, "bad", text + "\n")
+        if len(p) != 1 or why not in p[0]:
+            sys.exit(f"check_citations self-test: {text!r} gave {p}, expected '{why}'")
+    cpus = {"qemu-virt-rv64": "rv64", "qemu-virt-rv32": "rv32", "cva6-rv64": "rv64,pmu-num=6,h=false"}
+    good = ("qemu-system-riscv64 -M virt -nographic -bios build/qemu-virt-rv64/tally.bin -kernel x.elf\n"
+            "qemu-system-riscv32 -M virt -bios $TALLY/build/qemu-virt-rv32-payload/tally.bin\n"
+            "qemu-system-riscv64 -M virt -cpu rv64,pmu-num=6,h=false -m 128M \\\n"
+            "    -bios build/cva6-rv64/tally-qemu.bin -kernel build/cva6-rv64/tests/payload/cva6.elf\n"
+            "qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -bios .../tally.bin\n")
+    if check_qemu_cpus(cpus, "good", good):
+        sys.exit(f"check_citations self-test: {check_qemu_cpus(cpus, 'good', good)}")
+    for text in ("qemu-system-riscv64 -M virt -cpu rv64,pmu-num=6 -bios build/cva6-rv64/tally-qemu.bin",
+                 "qemu-system-riscv64 -M virt \\\n  -bios build/cva6-rv64/tally-qemu.bin",
+                 "qemu-system-riscv64 -M virt -bios build/qemu-virt-rv32/tally.bin"):
+        p = check_qemu_cpus(cpus, "bad", text + "\n")
+        if len(p) != 1 or "tests use -cpu" not in p[0]:
+            sys.exit(f"check_citations self-test: {text!r} gave {p}, expected a -cpu problem")
 
 
 def main():
@@ -262,7 +408,7 @@ def main():
     self_test(root)
     docs = [root / "README.md", root / "tests" / "README.md"] + sorted((root / "docs").glob("*.md")) + \
         sorted((root / "docs" / "boards").glob("*.md"))
-    total, problems = 0, []
+    total, nquotes, problems, cpus = 0, 0, [], preset_cpus(root)
     for doc in docs:
         if not doc.is_file():
             problems.append(f"{doc}: missing")
@@ -270,6 +416,10 @@ def main():
         n, p = check_text(root, doc, doc.read_text())
         total += n
         problems += [x.replace(str(root) + "/", "") for x in p]
+        problems += check_qemu_cpus(cpus, str(doc.relative_to(root)), doc.read_text())
+        q, p = check_quotes(root, str(doc.relative_to(root)), doc.read_text())
+        nquotes += q
+        problems += p
         print(f"{doc.relative_to(root)}: {n} citations")
     # Privileged-spec sections: the documents and every source file.
     sections, npriv = priv_sections(root), 0
@@ -282,6 +432,7 @@ def main():
         npriv += len(PRIV.findall(text))
         problems += check_priv(sections, str(f.relative_to(root)), text)
     print(f"{len(sources)} files read for privileged-spec citations (Privileged Architecture 1.12)")
+    print(f"{nquotes} code quotes compared with their files")
     for x in problems:
         print(x)
     print(f"{total} citations in {len(docs)} documents, {len(problems)} broken")

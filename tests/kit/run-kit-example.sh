@@ -4,7 +4,8 @@
 # checkout is in reach), build its examples (hello, perf-stat, harts) with
 # the kit's CMake function or its Makefile, boot each on QEMU with this
 # build's firmware under -icount with 4 harts, and check what they
-# print and how QEMU exits.
+# print and how QEMU exits. With make on rv64 S-mode, also the "Or by
+# hand" commands of docs/payloads.md, run as written on a copy of hello.
 #
 #   run-kit-example.sh SRC_DIR FIRMWARE_BIN WAY XLEN MODE QEMU CPU
 #     WAY   cmake | make
@@ -62,5 +63,22 @@ if [ "$mode" = s ]; then
   [ "$(grep -cE '^hart [0-9]: started, summed 1\.\.[0-9]+000$' "$m")" = 3 ] || fail "harts: 3 workers should report"
 else
   grep -q '^harts: no HSM extension: this payload has hart 0 alone$' "$m" || fail "harts: an M+U hart has no HSM"
+fi
+if [ "$way" = make ] && [ "$xlen" = 64 ] && [ "$mode" = s ]; then
+  # The document's block (what it builds: hello, rv64, S-mode), with TALLY
+  # a folder that holds the kit alone.
+  awk '/^## Or by hand$/ { s = 1 } s && b && /^```$/ { exit } s && b { print } s && /^```sh$/ { b = 1 }' \
+    "$src/docs/payloads.md" >"$tmp/hand.sh"
+  [ -s "$tmp/hand.sh" ] || fail "by hand: no sh block under '## Or by hand' in docs/payloads.md"
+  mkdir "$tmp/tally" && cp -r "$kit" "$tmp/tally/payload-kit" && cp -r "$kit/examples/hello" "$tmp/hand" || exit 1
+  (cd "$tmp/hand" && TALLY=$tmp/tally bash -e "$tmp/hand.sh") >"$tmp/hand.log" 2>&1 ||
+    { cat "$tmp/hand.sh" "$tmp/hand.log"; fail "by hand: docs/payloads.md's commands"; }
+  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -smp 4 -nographic -monitor none -serial stdio \
+    -icount shift=0 -bios "$fw" -kernel "$tmp/hand/hello.elf" </dev/null >"$tmp/hand-run.log" 2>&1
+  rc=$?
+  echo "== hello (by hand, rv64, s-mode): qemu exit $rc"
+  cat "$tmp/hand-run.log"
+  [ "$rc" = 0 ] || fail "by hand: qemu exit $rc, expected 0"
+  grep -q '^hello from a Tally payload kit payload: hart 0' "$tmp/hand-run.log" || fail "by hand: no greeting"
 fi
 echo "run-kit-example: OK ($way, rv$xlen, $mode-mode)"

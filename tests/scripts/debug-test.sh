@@ -9,6 +9,7 @@
 # ecall_pmu directly below it (sbi_pmu_ecall's tail call leaves no frame).
 # Then `debug.sh BUILD reset` (hello payload): its breakpoint must stop in
 # trap_entry on an ecall (mcause 9), where this S-mode image's ecalls arrive.
+# And `--list` names pmu_start before the build folder and after it.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
@@ -50,5 +51,9 @@ echo "$out"
 [ "$rc" = 0 ] || { echo "debug-test: debug.sh reset failed ($rc)"; exit 1; }
 expect '^Breakpoint 1, trap_entry '
 expect '^at ecall: mcause = 9$'
+"$root/scripts/debug.sh" --list "$build" | grep -qx pmu_start ||
+	{ echo "debug-test: debug.sh --list BUILD does not list pmu_start"; fail=1; }
+"$root/scripts/debug.sh" "$build" --list | grep -qx pmu_start ||
+	{ echo "debug-test: debug.sh BUILD --list does not list pmu_start"; fail=1; }
 [ "$fail" = 0 ] && echo "debug-test: OK"
 exit $fail
