@@ -49,7 +49,7 @@ set(TALLY_LINK_TARGET -march=${TALLY_ARCH} -mabi=${TALLY_ABI} -mcmodel=medany --
 set(TALLY_CONFIG_SOURCES
   "^src/cores/(fwft|dbtr|sse)/"                                  TALLY_SMODE_EXTENSIONS
   "^src/trap/hyp\\.c$"                                           TALLY_SMODE_EXTENSIONS
-  "^src/(sbi/sbi_|hart/)(fwft|dbtr|susp|sse)\\.c$"                 TALLY_SMODE_EXTENSIONS
+  "^src/(sbi/sbi_(fwft|dbtr|susp|sse)|hart/((fwft|dbtr|sse)_hart|susp))\\.c$" TALLY_SMODE_EXTENSIONS
   "^src/(hart/(hsm|ipi)|sbi/sbi_(hsm|ipi|rfence))\\.c$"           TALLY_SMP
   "^src/hart/hsm_single\\.c$"                                     NOT_TALLY_SMP
   "^src/base/(text_checksum|fw_guard)\\.c$"                       CHECKSUM    # the image's TEXT_CHECKSUM

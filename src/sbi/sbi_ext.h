@@ -23,11 +23,11 @@
 #include "base/machine.h"
 #include "base/sbi.h"
 #include "hart/ipi.h"
-#include "hart/sse.h"
+#include "hart/sse_hart.h"
 #include "tally_config.h"
 #if TALLY_SMODE_EXTENSIONS
-#include "hart/dbtr.h"
-#include "hart/fwft.h"
+#include "hart/dbtr_hart.h"
+#include "hart/fwft_hart.h"
 #endif
 
 struct sbi_ext_row {
