@@ -61,7 +61,8 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
 
 /*
  * The rows of sbi_extensions[] (sbi_ext.c), each in the slot of its EID's
- * low bits, first way unless an earlier row has it. Every way first says
+ * low bits: the first way, the second where another row has the first
+ * (the more often called one keeps it). Every way first says
  * "no such extension" with an EID no caller can match in that slot (~0
  * lands in the last slot, and is only checked in the others; the last
  * slot's 0 lands in slot 0). A row written into a taken way hides the
