@@ -110,7 +110,7 @@ def self_test():
         "src/platform/board.c": "void board_reset(int t)\n{\n\tfor (;;)\n\t\t;\n}\n",
         "src/base/console.c": "void board_reset(int t);\nstatic void put(char c) { (void)c; }\n"
                               "void console_putc(char c)\n{\n\tput(c); /* board_reset(0) */\n}\n",
-        "src/boot/init.c": "void tally_boot(void)\n{\n\tboard_reset(0);\n\tconsole_putc('x');\n}\n",
+        "src/boot/main.c": "void tally_boot(void)\n{\n\tboard_reset(0);\n\tconsole_putc('x');\n}\n",
     }
     bad = {
         "src/base/mem.c": '#include "hart/hart.h"\n',
