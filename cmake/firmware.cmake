@@ -49,7 +49,7 @@ set(TALLY_LINK_TARGET -march=${TALLY_ARCH} -mabi=${TALLY_ABI} -mcmodel=medany --
 set(TALLY_CONFIG_SOURCES
   "^src/cores/(fwft|dbtr|sse)/"                                  TALLY_SMODE_EXTENSIONS
   "^src/trap/hyp\\.c$"                                           TALLY_SMODE_EXTENSIONS
-  "^src/(sbi/sbi_|hart/)(fwft|dbtr|susp|sse)\\.c$"                 TALLY_SMODE_EXTENSIONS
+  "^src/(sbi/sbi_(time|fwft|dbtr|susp|sse)|hart/((fwft|dbtr|sse)_hart|susp))\\.c$" TALLY_SMODE_EXTENSIONS
   "^src/(hart/(hsm|ipi)|sbi/sbi_(hsm|ipi|rfence))\\.c$"           TALLY_SMP
   "^src/hart/hsm_single\\.c$"                                     NOT_TALLY_SMP
   "^src/base/(text_checksum|fw_guard)\\.c$"                       CHECKSUM    # the image's TEXT_CHECKSUM
@@ -159,8 +159,11 @@ function(tally_firmware name)
   endif()
   # The C code never uses t2..t6, so the ecall fast path does not save them
   # (src/arch/entry.S); tools/check-fixed-regs.py proves it on every image.
+  # tools/check-ext-slots.py: the dispatcher's slot table indexes every
+  # extension of sbi_extensions[], and nothing else.
   add_custom_command(TARGET ${name}.elf POST_BUILD
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} ${out}.elf
+    COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-ext-slots.py ${CMAKE_NM} ${out}.elf
     ${post} COMMAND ${CMAKE_SIZE} ${out}.elf
     BYPRODUCTS ${out}.bin $<$<BOOL:${TALLY_VMEM}>:${out}.vmem>)
 endfunction()

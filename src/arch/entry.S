@@ -171,7 +171,7 @@ ecall_return:
 	past_ecall
 /*
  * The way out of every trap whose C code may have readied an SSE event:
- * the one place an event is entered (sse_deliver, hart/sse.c), when this
+ * the one place an event is entered (sse_deliver, hart/sse_hart.c), when this
  * hart's doorbell is set. The PMU's calls and the fast paths skip it: they
  * cannot ready one, and another hart's doorbell comes with an IPI that is
  * still pending, so the mret takes it at once and it comes back this way.

@@ -27,7 +27,7 @@ struct trap_frame {
 	unsigned long mtime;          /* rdtime answered from this address; 0: not here */
 	unsigned long misaligned;     /* nonzero: misaligned loads/stores emulated here */
 	/* SSE's doorbell: an event may run on this hart. Any hart sets it
-	 * (hart/sse.c, under SSE's lock); entry.S's way out tests it, so it
+	 * (hart/sse_hart.c, under SSE's lock); entry.S's way out tests it, so it
 	 * lives here, one load from sp, rather than in struct hart. */
 	volatile unsigned long sse_pending;
 	unsigned long timecmp;        /* set_timer stores here (a CLINT's mtimecmp); 0: in C */

@@ -3,7 +3,7 @@
  * The board description: memory map, devices, payload mode, PMU backend.
  * Each preset links exactly one `platform`, const data in
  * src/platform/<core>/boards/ (or platform.c); nothing else asks which board
- * it is on. What is done with it: the inlines below and platform/common/board.c.
+ * it is on. What is done with it: the inlines below and base/board.c.
  */
 #ifndef TALLY_BOARD_H
 #define TALLY_BOARD_H
@@ -77,7 +77,7 @@ static inline void board_timer_set(unsigned long hartid, uint64_t when)
 static inline void board_ipi_send(unsigned long hartid) { platform.ipi.send(platform.ipi.base, hartid); }
 static inline void board_ipi_clear(unsigned long hartid) { platform.ipi.clear(platform.ipi.base, hartid); }
 
-/* src/platform/common/board.c */
+/* src/base/board.c */
 void board_console_init(void);
 /* The board's power-off or reset, then this hart stops for good (SRST, panic). */
 __attribute__((noreturn)) void board_reset(unsigned long type, unsigned long reason);

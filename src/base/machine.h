@@ -26,7 +26,7 @@ struct pmu_hw_info {
 	const char *note;       /* anything the banner should say (errata), or NULL */
 };
 
-/* What FWFT can offer (hart/fwft.c's boot probe; the rules: cores/fwft/). */
+/* What FWFT can offer (hart/fwft_hart.c's boot probe; the rules: cores/fwft/). */
 struct fwft_caps {
 	uint8_t supported;        /* bit f: feature f has what it needs */
 	bool pmlen7, pmlen16;     /* POINTER_MASKING_PMLEN: the PMLENs that stick */

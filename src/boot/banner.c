@@ -36,25 +36,26 @@ static void put_str(const char *s)
 }
 
 /*
- * The extensions offered here, in the registration list's order
- * (sbi_ext.h), then the legacy calls (EIDs below 0x10) as EID ranges:
- * "legacy EIDs 0-8". Straight to the console, row by row: boot time is
- * counted.
+ * The extensions offered here, in sbi_extensions[]'s order (sbi/sbi_ext.c),
+ * then the legacy calls (EIDs below 0x10) as EID ranges: "legacy EIDs
+ * 0-8". Straight to the console, row by row: boot time is counted.
  */
-#define SBI_EXT_NAME(c, eid, fn, name, ...)                                      \
-	if ((eid) >= SBI_EXT_BASE && sbi_ext_offered(SBI_EXT_ROW(__VA_ARGS__).needs)) \
-		put_str(" " name);
-#define SBI_EXT_LEGACY(c, eid, fn, name, ...)                                    \
-	if ((eid) < SBI_EXT_BASE && sbi_ext_offered(SBI_EXT_ROW(__VA_ARGS__).needs))  \
-		legacy |= 1u << ((eid) & 15);
 static void print_extensions(void)
 {
 	unsigned legacy = 0, n, m;
 	char sep = ' ';
 
 	put_str("Extensions    :");
-	SBI_EXTENSIONS(SBI_EXT_NAME, ~)
-	SBI_EXTENSIONS(SBI_EXT_LEGACY, ~)
+	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++) {
+		if (!sbi_ext_offered(e->needs))
+			continue;
+		if (e->eid < SBI_EXT_BASE) {
+			legacy |= 1u << (e->eid & 15);
+		} else {
+			console_putc(' ');
+			put_str(e->name);
+		}
+	}
 	if (legacy)
 		put_str(", legacy EIDs");
 	for (n = 0; legacy >> n; n = m) {   /* up to the last one offered */

@@ -261,7 +261,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
 	pmu_init(platform.pmu, &features.pmu, sbi_mem_ok, fw_events);
 	/* What the extensions probe once (FWFT's features, SSE's PMU overflow
-	 * event): sbi_ext.h's boot hooks, after the CSR and PMU probes. */
+	 * event): sbi_extensions[]'s boot hooks, after the CSR and PMU probes. */
 	sbi_ext_boot(hartid);
 	hart_init(hartid);
 	hsm_hart_arrived(hartid, true);

@@ -9,7 +9,7 @@
 #include "base/sbi.h"
 #include "base/sbi_spec.h"
 
-/* A hart starts as from reset: the extensions' per-hart state (sbi/sbi_ext.h). */
+/* A hart starts as from reset: the extensions' per-hart state (sbi/sbi_ext.c). */
 typedef void hart_reset_fn(unsigned long hartid);
 
 /* Is hartid a hart this machine has, that checked in at boot? */

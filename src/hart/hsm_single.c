@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The single-hart build (TALLY_SMP=OFF): no HSM, IPI or RFENCE (sbi/sbi_ext.h),
+/* The single-hart build (TALLY_SMP=OFF): no HSM, IPI or RFENCE (sbi/sbi_ext.c),
  * and these stubs instead of hsm.c and ipi.c, for Ibex's size budget. */
 #include "arch/csr.h"
 #include "arch/wfi.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* DBTR, EID 0x44425452: registers in, struct sbiret out. The functions are
- * src/cores/dbtr/dbtr.c; the hart's triggers, src/hart/dbtr.c. */
-#include "hart/dbtr.h"
+ * src/cores/dbtr/dbtr.c; the hart's triggers, src/hart/dbtr_hart.c. */
+#include "hart/dbtr_hart.h"
 #include "sbi/sbi_ext.h"
 
 struct sbiret sbi_dbtr_ecall(unsigned long a0, unsigned long a1, unsigned long a2,

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The SBI dispatcher: EID -> decoder, generated from the list in
- * sbi_ext.h.
+ * The SBI dispatcher: EID -> decoder, through a slot table of the rows
+ * of sbi_extensions[] (sbi_ext.c).
  *
  * The dispatcher is a table of SBI_SLOTS slots (arch/entry.h: 32, or 128
  * with the legacy remote fences) indexed by the EID's low bits, two ways
  * each (like a 2-way set-associative cache): load the slot's first EID, check that it is the whole EID asked for, jump to its
- * decoder; else the same with the second way. A row takes the first way
- * of its slot unless an earlier row of the list has it: FWFT shares
- * SRST's slot (both end in 0x54), SUSP Base's, SSE TIME's. The ways are
- * placed at build time, and a third row in one slot fails the build.
+ * decoder; else the same with the second way. FWFT shares SRST's slot
+ * (both end in 0x54), SSE TIME's, and with 32 slots SUSP Base's.
  * Every decoder takes the registers in the order they arrived, so the
  * jump is a plain tail call and a0..a6 reach it untouched. About ten
  * instructions for the first way, two more for the second or an unknown
@@ -32,31 +30,10 @@ _Static_assert(TRAP_EID_BASE == SBI_EXT_BASE && TRAP_EID_TIME == SBI_EXT_TIME &&
 	       "entry.S's numbers");
 #endif
 
-/*
- * Each row's way: how many rows before it in the list share its slot.
- * That takes the list inside the list, which the preprocessor does only
- * in a second scan: SBI_DEFER leaves the inner SBI_EXTENSIONS for
- * SBI_EVAL's rescan.
- */
-#define SBI_EMPTY()
-#define SBI_DEFER(m) m SBI_EMPTY()
-#define SBI_EVAL(...) __VA_ARGS__
-#define SBI_EXTENSIONS_AGAIN() SBI_EXTENSIONS
-#define ROW_INDEX(c, eid, fn, ...) ROW_##fn,
 #define SLOT_OF(eid) ((eid) & (SBI_SLOTS - 1))
 _Static_assert((SBI_SLOTS & (SBI_SLOTS - 1)) == 0, "SBI_SLOTS: a power of two (the EID's low bits)");
-#define ROW_SLOT(c, eid, fn, ...) SLOT_##fn = SLOT_OF(eid),
-#define EARLIER(row, eid, fn, ...) + (SLOT_OF(eid) == SLOT_##row && ROW_##fn < ROW_##row)
-#define ROW_WAY(c, eid, fn, ...) WAY_##fn = 0 SBI_DEFER(SBI_EXTENSIONS_AGAIN)()(EARLIER, fn),
-#define ROW_CHECK(c, eid, fn, ...) \
-	_Static_assert(WAY_##fn < 2, #fn ": a third extension in one dispatcher slot");
-#define ANY_WAY1(c, eid, fn, ...) | (WAY_##fn == 1)
-enum { SBI_EXTENSIONS(ROW_INDEX, ~) };
-enum { SBI_EXTENSIONS(ROW_SLOT, ~) };
-enum { SBI_EVAL(SBI_EXTENSIONS(ROW_WAY, ~)) };
-SBI_EXTENSIONS(ROW_CHECK, ~)
-/* An image whose rows all have slots of their own (Ibex) has one way: 256 bytes less. */
-enum { WAYS = 1 + (0 SBI_EXTENSIONS(ANY_WAY1, ~)) };
+/* Every second way holds an S-mode extension: an M+U image (Ibex) has one, 256 bytes less. */
+#define WAYS (TALLY_SMODE_EXTENSIONS ? 2 : 1)
 
 struct sbi_ext_way {
 	unsigned long eid;
@@ -85,21 +62,53 @@ static struct sbiret sbi_ext_none(unsigned long a0, unsigned long a1, unsigned l
 }
 
 /*
- * Every way first says "no such extension" with an EID no caller can
- * match in that slot (~0 lands in the last slot, and is only checked in
- * the others; the last slot's 0 lands in slot 0), then each extension
- * takes its way of the slot of its low bits.
+ * The rows of sbi_extensions[] (sbi_ext.c), each in the slot of its EID's
+ * low bits: the first way, the second where another row has the first
+ * (the more often called one keeps it). Every way first says
+ * "no such extension" with an EID no caller can match in that slot (~0
+ * lands in the last slot, and is only checked in the others; the last
+ * slot's 0 lands in slot 0). A row written into a taken way hides the
+ * other, and a row left out is never reached: tools/check-ext-slots.py
+ * fails the image build for either; a way past the second does not compile.
  */
 #define NONE { ~0UL, sbi_ext_none }
 #define ZERO { 0, sbi_ext_none }
-#define ROW_ENTRY(c, eid, fn, ...) [SLOT_OF(eid)].way[WAY_##fn] = { (eid), fn },
+#define WAY(w, eid, decoder) [SLOT_OF(eid)].way[w] = { (eid), (decoder) }
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Woverride-init"
 extern const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS];   /* fast_ecall.S's too */
 const struct sbi_ext_slot sbi_ext_slots[SBI_SLOTS] = {
 	[0 ... SBI_SLOTS - 2] = { .way = { [0 ... WAYS - 1] = NONE } },
 	[SBI_SLOTS - 1] = { .way = { [0 ... WAYS - 1] = ZERO } },
-	SBI_EXTENSIONS(ROW_ENTRY, ~)
+	WAY(0, SBI_EXT_BASE, sbi_base_ecall),
+	WAY(0, SBI_EXT_DBCN, sbi_dbcn_ecall),
+	WAY(0, SBI_EXT_SRST, sbi_srst_ecall),
+	WAY(0, SBI_EXT_PMU, sbi_pmu_ecall),
+#if TALLY_SMP
+	WAY(0, SBI_EXT_HSM, sbi_hsm_ecall),
+	WAY(0, SBI_EXT_IPI, sbi_ipi_ecall),
+	WAY(0, SBI_EXT_RFENCE, sbi_rfence_ecall),
+#endif
+#if TALLY_SMODE_EXTENSIONS
+	WAY(0, SBI_EXT_TIME, sbi_time_ecall),
+	WAY(1, SBI_EXT_FWFT, sbi_fwft_ecall),                     /* SRST's slot: both end in 0x54 */
+	WAY(0, SBI_EXT_DBTR, sbi_dbtr_ecall),
+	WAY(SBI_SLOTS == 32, SBI_EXT_SUSP, sbi_susp_ecall),       /* 32 slots: Base's */
+	WAY(1, SBI_EXT_SSE, sbi_sse_ecall),                       /* TIME's: both end in 0x45 */
+#endif
+	WAY(0, SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_putchar),
+	WAY(0, SBI_EXT_LEGACY_GETCHAR, sbi_legacy_getchar),
+	WAY(0, SBI_EXT_LEGACY_SHUTDOWN, sbi_legacy_shutdown),
+#if TALLY_SMODE_EXTENSIONS
+	WAY(0, SBI_EXT_LEGACY_SET_TIMER, sbi_legacy_set_timer),
+	WAY(0, SBI_EXT_LEGACY_CLEAR_IPI, sbi_legacy_clear_ipi),
+#endif
+#if TALLY_SMODE_EXTENSIONS && TALLY_SMP   /* 128 slots: EID 5 clear of TIME's and SSE's */
+	WAY(0, SBI_EXT_LEGACY_SEND_IPI, sbi_legacy_send_ipi),
+	WAY(0, SBI_EXT_LEGACY_REMOTE_FENCE_I, sbi_legacy_remote_fence_i),
+	WAY(0, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, sbi_legacy_remote_sfence_vma),
+	WAY(0, SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_remote_sfence_vma_asid),
+#endif
 };
 #pragma GCC diagnostic pop
 

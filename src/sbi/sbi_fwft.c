@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* FWFT, EID 0x46574654: registers in, struct sbiret out. The rules are
- * src/cores/fwft/fwft.c; what a feature does to the hart, src/hart/fwft.c. */
-#include "hart/fwft.h"
+ * src/cores/fwft/fwft.c; what a feature does to the hart, src/hart/fwft_hart.c. */
+#include "hart/fwft_hart.h"
 #include "sbi/sbi_ext.h"
 
 struct sbiret sbi_fwft_ecall(unsigned long a0, unsigned long a1, unsigned long a2,

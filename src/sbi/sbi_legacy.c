@@ -2,7 +2,7 @@
 /*
  * The legacy extensions, SBI v0.1 (SBI spec chapter 5): one EID per
  * function, EIDs 0x00-0x08, what old payloads (and early boot code) still
- * call. Each is a row of the registration list (sbi_ext.h) and does what
+ * call. Each is a row of sbi_extensions[] (sbi_ext.c) and does what
  * its modern twin does, through the same code, so the PMU's firmware
  * counters count it once:
  *   set_timer              TIME set_timer      hart/timer.c timer_set

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* SSE, EID 0x535345: registers in, struct sbiret out. The rules are
- * src/cores/sse/sse.c; the lock, attribute memory and delivery, src/hart/sse.c. */
-#include "hart/sse.h"
+ * src/cores/sse/sse.c; the lock, attribute memory and delivery, src/hart/sse_hart.c. */
+#include "hart/sse_hart.h"
 #include "sbi/sbi_ext.h"
 
 /* event_id, attr_id and attr_count are uint32_t (base/sbi.h). */

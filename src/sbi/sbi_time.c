@@ -8,7 +8,7 @@ struct sbiret sbi_time_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	/* No S-mode (Ibex): nobody could take the STIP, so TIME is not offered. */
+	/* No S-mode: nobody could take the STIP (an M+U image has no TIME row at all). */
 	if (fid != 0 || !features.has_s_mode)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	return timer_set(sbi_arg64(a0, a1));   /* stime_value */

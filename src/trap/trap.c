@@ -14,7 +14,7 @@
 #include "base/sbi.h"
 #include "hart/hart.h"
 #include "hart/ipi.h"
-#include "hart/sse.h"
+#include "hart/sse_hart.h"
 #include "hart/timer.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"

@@ -8,6 +8,11 @@ target_compile_options(uses-t3 PRIVATE ${TALLY_TARGET_FLAGS})
 tally_test(fixed-regs-check-can-fail LABELS image PROPERTIES WILL_FAIL TRUE
   COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} $<TARGET_OBJECTS:uses-t3>)
 
+# tools/check-ext-slots.py guards every image's dispatcher table; it must
+# also say no: the same image with one row's way emptied must fail it.
+tally_test(ext-slots-check-can-fail LABELS image PROPERTIES WILL_FAIL TRUE
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-ext-slots.py ${CMAKE_NM} ${CMAKE_BINARY_DIR}/tally.elf --drop 0)
+
 # The Ibex boards take the program baked into their memory at synthesis or
 # elaboration time: tally.vmem (tools/elf2vmem.py after every link, with
 # TALLY_VMEM) must say word by word what objcopy's binary image says. The

@@ -2,7 +2,7 @@
 /*
  * Debug triggers, EID "DBTR" (SBI spec chapter "Debug Triggers Extension").
  * Pure C (dbtr.c): triggers are reached through the caller's `program`
- * (src/hart/dbtr.c), shared memory through a pointer it has checked, so
+ * (src/hart/dbtr_hart.c), shared memory through a pointer it has checked, so
  * tests/host/cores/dbtr/test_dbtr.c runs it all on a fake hart. trig_idx i
  * is hardware trigger i: chains stay contiguous and there is no map to keep.
  */
@@ -44,7 +44,7 @@ typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned lon
 /* Shared memory: one entry per trigger, four XLEN-bit words. */
 #define DBTR_ENTRY_WORDS 4
 
-/* The functions but set_shmem, which is src/hart/dbtr.c's. */
+/* The functions but set_shmem, which is src/hart/dbtr_hart.c's. */
 struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count);
 struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Firmware features, EID "FWFT" (SBI spec chapter "Firmware Features Extension"):
  * the rules of set and get, pure C; the hart's side is the caller's apply
- * function (src/hart/fwft.c), so tests/host/cores/fwft/test_fwft.c fakes it. */
+ * function (src/hart/fwft_hart.c), so tests/host/cores/fwft/test_fwft.c fakes it. */
 #ifndef TALLY_FWFT_H
 #define TALLY_FWFT_H
 

@@ -2,7 +2,7 @@
 /*
  * Supervisor Software Events, EID "SSE" (SBI spec chapter "Supervisor
  * Software Events Extension"). Pure C (sse.c): the registers an event
- * touches travel as a struct sse_regs that src/hart/sse.c loads and stores,
+ * touches travel as a struct sse_regs that src/hart/sse_hart.c loads and stores,
  * so tests/host/cores/sse/test_sse.c runs the state machine on the host.
  */
 #ifndef TALLY_SSE_H
@@ -73,7 +73,7 @@ void sse_init(struct sse_sys *s, unsigned long boot_hart);
 void sse_hart_reset(struct sse_sys *s, unsigned long hart);
 
 /* The SBI functions, for the calling hart. Attribute values travel in arrays
- * src/hart/sse.c copies once sse_attrs_check() and the memory check pass. */
+ * src/hart/sse_hart.c copies once sse_attrs_check() and the memory check pass. */
 struct sbiret sse_attrs_check(struct sse_sys *s, unsigned long hart, uint32_t id,
 			      uint32_t base, uint32_t count);
 struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,

@@ -11,7 +11,7 @@ A board is a .c file under src/platform/ that defines
   2. compiled unchanged by a host test against the fake device bus: it is
      a source in tests/host/CMakeLists.txt;
   3. data, not code: it defines no functions of its own. What a board does
-     with its devices is written once (platform/common/board.c, the
+     with its devices is written once (base/board.c, the
      drivers); a board that needs a new kind of device gets a driver.
 
     check_boards.py SOURCE_DIR [--pretend src/platform/x/boards/y.c]

@@ -4,8 +4,9 @@
  * legacy v0.1 ones too, a row each) reaches
  * its handler with a0..a5 and fid in order, unknown EIDs get
  * SBI_ERR_NOT_SUPPORTED without reaching any handler, and
- * sbi_ext_probe agrees with the dispatcher; the list's hooks
- * (src/sbi/sbi_ext.c) run for the extensions offered, on the hart named.
+ * sbi_ext_probe agrees with the dispatcher; every row of sbi_extensions[]
+ * reaches its own decoder; the rows' hooks (src/sbi/sbi_ext.c) run for
+ * the extensions offered, on the hart named.
  */
 #include <string.h>
 #include "harness.h"
@@ -146,6 +147,26 @@ static void d_every_eid_reaches_its_handler(void)
 	}
 }
 
+/* sbi_extensions[] is the list: each row reaches its own decoder through the slot table. */
+static void d_every_row_reachable(void)
+{
+	CHECK_EQ(sbi_extension_count, N_IMPL);
+	for (unsigned i = 0; i < sbi_extension_count; i++) {
+		const struct sbi_ext *e = &sbi_extensions[i];
+		int direct;
+
+		memset(&got, 0, sizeof(got));
+		(void)e->decoder(0, 0, 0, 0, 0, 0, 0);
+		direct = got.which;
+		memset(&got, 0, sizeof(got));
+		(void)sbi_ecall(0, 0, 0, 0, 0, 0, 0, e->eid);
+		printf("  row %u %s: eid %#lx -> %s\n", i, e->name, e->eid, names[got.which]);
+		CHECK_EQ(got.calls, 1);
+		CHECK_EQ(got.which, direct);
+		CHECK_EQ(sbi_ext_probe(e->eid), 1);
+	}
+}
+
 static void d_all_ones_arguments(void)
 {
 	/* full-width values pass through unchanged (no truncation anywhere) */
@@ -263,6 +284,7 @@ int main(int argc, char **argv)
 {
 	h_init(argc, argv);
 	RUN(d_every_eid_reaches_its_handler);
+	RUN(d_every_row_reachable);
 	RUN(d_all_ones_arguments);
 	RUN(d_unknown_eids_not_supported);
 	RUN(d_probe_agrees_with_dispatcher);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What every board does with its description, once at boot or at the end (base/board.h inlines the rest). */
+/* What every board does with its description, once at boot or at the end (base/board.h
+ * inlines the rest). In base: the console and panic call it, and base calls nothing above. */
 #include "arch/wfi.h"
 #include "base/board.h"
 

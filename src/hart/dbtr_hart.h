@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* DBTR on the hart (dbtr.c): the functions are src/cores/dbtr/dbtr.c. */
-#ifndef TALLY_HART_DBTR_H
-#define TALLY_HART_DBTR_H
+/* DBTR on the hart (dbtr_hart.c): the functions are src/cores/dbtr/dbtr.c. */
+#ifndef TALLY_HART_DBTR_HART_H
+#define TALLY_HART_DBTR_HART_H
 
 #include "cores/dbtr/dbtr.h"
 #include "hart/hart.h"

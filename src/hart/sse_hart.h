@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* SSE on the harts (sse.c): the calls sbi/sbi_sse.c decodes, boot and hart
+/* SSE on the harts (sse_hart.c): the calls sbi/sbi_sse.c decodes, boot and hart
  * reset, delivery on the way out of M-mode; none of it without S-mode (Ibex). */
-#ifndef TALLY_HART_SSE_H
-#define TALLY_HART_SSE_H
+#ifndef TALLY_HART_SSE_HART_H
+#define TALLY_HART_SSE_HART_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -18,7 +18,7 @@
 #include "arch/envcfg.h"
 #include "arch/trap_guard.h"
 #include "base/machine.h"
-#include "hart/fwft.h"
+#include "hart/fwft_hart.h"
 #include "hart/hart.h"
 
 /* The menvcfg field of each boolean feature (0: not a menvcfg feature). */

@@ -6,7 +6,7 @@
 #include "arch/trap_guard.h"
 #include "base/machine.h"
 #include "base/mem.h"
-#include "hart/dbtr.h"
+#include "hart/dbtr_hart.h"
 
 /* tdata1 = 0 first: a half-written trigger never fires. A nonzero tdata3 where
  * there is none would be lost: 0 is returned and the core refuses the entry. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* FWFT on the hart (fwft.c): the rules are src/cores/fwft/fwft.c. */
-#ifndef TALLY_HART_FWFT_H
-#define TALLY_HART_FWFT_H
+/* FWFT on the hart (fwft_hart.c): the rules are src/cores/fwft/fwft.c. */
+#ifndef TALLY_HART_FWFT_HART_H
+#define TALLY_HART_FWFT_HART_H
 
 #include "cores/fwft/fwft.h"
 #include "hart/hart.h"

@@ -17,7 +17,7 @@
 #include "hart/hart.h"
 #include "hart/hsm.h"
 #include "hart/ipi.h"
-#include "hart/sse.h"
+#include "hart/sse_hart.h"
 
 /* sstatus's SIE, SPIE and SPP sit where mstatus has them (priv spec 4.1.1
  * "Supervisor Status Register (sstatus)"). */
