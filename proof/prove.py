@@ -46,9 +46,9 @@ def sources(tree, name):
 
 
 def configure(tree, preset):
-    if not os.path.exists(os.path.join(tree, "build", preset, "generated", "proof-sources.txt")):
-        subprocess.run(["cmake", "--preset", preset], cwd=tree, check=True,
-                       stdout=subprocess.DEVNULL)
+    """The preset's tally_config.h and source list, as its build has them now."""
+    subprocess.run(["cmake", "--preset", preset], cwd=tree, check=True,
+                   stdout=subprocess.DEVNULL, env=dict(os.environ, PWD=tree))
 
 
 def run(tree, name, out):
@@ -71,7 +71,9 @@ def run(tree, name, out):
            "-then", "-report-csv", csv, "-report-no-proven"])
     t = time.time()
     with open(log, "w") as f:
-        r = subprocess.run(cmd, cwd=tree, stdout=f, stderr=subprocess.STDOUT)
+        # Frama-C takes relative paths from $PWD, not from its working directory.
+        r = subprocess.run(cmd, cwd=tree, stdout=f, stderr=subprocess.STDOUT,
+                           env=dict(os.environ, PWD=tree))
     text = open(log).read()
     if r.returncode or "ANALYSIS SUMMARY" not in text:
         sys.exit(f"prove: {name}: frama-c failed (exit {r.returncode}), see {log}")

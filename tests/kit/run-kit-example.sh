@@ -19,6 +19,13 @@ fail() { echo "run-kit-example: FAIL: $*"; exit 1; }
 cp -r "$src/payload-kit" "$tmp/kit"
 kit=$tmp/kit
 cp -r "$kit/examples/hello" "$kit/examples/perf-stat" "$kit/examples/harts" "$tmp/"
+# Boot ELF on the firmware into LOG (-icount: instructions, not host time),
+# on 4 harts: the others wait stopped, and harts starts them. Sets rc.
+boot() {
+  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -smp 4 -nographic -monitor none -serial stdio \
+    -icount shift=0 -bios "$fw" -kernel "$1" </dev/null >"$2" 2>&1
+  rc=$?
+}
 for ex in hello perf-stat harts; do
   cd "$tmp/$ex" || exit 1
   case $way in
@@ -33,11 +40,8 @@ for ex in hello perf-stat harts; do
   esac
   [ -f "${elf%.elf}.bin" ] || fail "$ex: no ${elf%.elf}.bin"
   grep -q "$src" build.log && { cat build.log; fail "$ex: the build reached into the checkout"; }
-  # The run, as the document gives it (-icount: instructions, not host
-  # time), on 4 harts: the others wait stopped, and harts starts them.
-  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -smp 4 -nographic -monitor none -serial stdio \
-    -icount shift=0 -bios "$fw" -kernel "$elf" </dev/null >"$tmp/$ex.log" 2>&1
-  rc=$?
+  # The run, as the document gives it.
+  boot "$elf" "$tmp/$ex.log"
   echo "== $ex ($way, rv$xlen, $mode-mode): qemu exit $rc"
   cat "$tmp/$ex.log"
   [ "$rc" = 0 ] || fail "$ex: qemu exit $rc, expected 0"
@@ -73,9 +77,7 @@ if [ "$way" = make ] && [ "$xlen" = 64 ] && [ "$mode" = s ]; then
   mkdir "$tmp/tally" && cp -r "$kit" "$tmp/tally/payload-kit" && cp -r "$kit/examples/hello" "$tmp/hand" || exit 1
   (cd "$tmp/hand" && TALLY=$tmp/tally bash -e "$tmp/hand.sh") >"$tmp/hand.log" 2>&1 ||
     { cat "$tmp/hand.sh" "$tmp/hand.log"; fail "by hand: docs/payloads.md's commands"; }
-  timeout --foreground 30 "$qemu" -M virt -cpu "$cpu" -smp 4 -nographic -monitor none -serial stdio \
-    -icount shift=0 -bios "$fw" -kernel "$tmp/hand/hello.elf" </dev/null >"$tmp/hand-run.log" 2>&1
-  rc=$?
+  boot "$tmp/hand/hello.elf" "$tmp/hand-run.log"
   echo "== hello (by hand, rv64, s-mode): qemu exit $rc"
   cat "$tmp/hand-run.log"
   [ "$rc" = 0 ] || fail "by hand: qemu exit $rc, expected 0"
