@@ -664,7 +664,7 @@ static void fuzz_srst(void)
 		default: a[1] = ~0UL; break;
 		}
 	}
-	call(SBI_EXT_SRST, 0, a, IP | NS, false);
+	call(SBI_EXT_SRST, 0, a, IP, false);
 }
 
 /* ---- HSM ------------------------------------------------------------- */
