@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Just enough of the flattened device tree (devicetree spec v0.4, ch. 5)
- * for a firmware: count the harts, and add a /reserved-memory node so the
- * OS never allocates the firmware's own memory.
+ * for a firmware: count the harts, add a /reserved-memory node so the
+ * OS never allocates the firmware's own memory, and take out of the harts'
+ * ISA what S-mode is not given.
  *
  * The blob comes from a boot ROM or a loader, so nothing in it is trusted:
  * every offset is checked against the header's own sizes, walks are
