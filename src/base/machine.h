@@ -35,6 +35,7 @@ struct fwft_caps {
 struct features {
 	bool has_s_mode;        /* misa.S: a supervisor to delegate to */
 	bool has_sstc;          /* S-mode programs its own timer (stimecmp) */
+	bool sstc_hidden;       /* stimecmp is there but S-mode does not get it (no time CSR) */
 	bool has_time_csr;      /* rdtime works in S-mode; else trap.c emulates it */
 	bool has_h;             /* misa.H with S-mode: guests' traps go to HS (trap/hyp.c) */
 	bool has_htimedelta;    /* the CSR exists; else trap/hyp.c keeps one per hart */

@@ -38,13 +38,15 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 }
 
 /* In one RAM range, no wrap, outside the firmware's PMP region: memory the
- * caller may access (SBI binary encoding, "shared memory physical address range"). */
+ * caller may access (SBI binary encoding, "shared memory physical address range").
+ * An empty buffer is checked as its first byte: no address passes only because
+ * nothing is asked of it, and the caller touches nothing. */
 bool sbi_mem_ok(uint64_t addr, uint64_t len)
 {
-	uint64_t end = addr + len;
+	uint64_t end = addr + (len ? len : 1);
 	unsigned i;
 
-	if (len == 0 || end < addr)
+	if (end <= addr)
 		return false;
 	for (i = 0; i < features.num_ram; i++)
 		if (addr >= features.ram[i].lo && end <= features.ram[i].hi)

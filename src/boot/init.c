@@ -22,6 +22,7 @@
 #include "hart/hart.h"
 #include "hart/hsm.h"
 #include "hart/ipi.h"
+#include "platform/common/dt.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/counters.h"
@@ -93,8 +94,12 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 		/* QEMU 7.2 lets STCE stick without Sstc: stimecmp must exist too. */
 		trap_guard_begin(&g);
 		(void)r_stimecmp();
+		bool stimecmp = !trap_guard_end(&g);
 		/* Sstc compares stimecmp with time: no time CSR, no Sstc. */
-		features.has_sstc = !trap_guard_end(&g) && ok && stce && features.has_time_csr;
+		features.has_sstc = stimecmp && ok && stce && features.has_time_csr;
+#if TALLY_SMODE_EXTENSIONS
+		features.sstc_hidden = stimecmp && !features.has_sstc;   /* dt_hide_extensions */
+#endif
 		/* Without Sstc STCE goes off, or STIP stays stimecmp's (Sstc spec, menvcfg.STCE). */
 		if (ok && !features.has_sstc)
 			clear_menvcfg_stce();
@@ -260,6 +265,23 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 		fw_events |= ((1u << (PMU_FW_HFENCE_VVMA_ASID_RECEIVED + 1)) - 1) &
 			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
 	pmu_init(platform.pmu, &features.pmu, sbi_mem_ok, fw_events);
+#if TALLY_SMODE_EXTENSIONS
+	/* What the harts have and S-mode is not given, once the CSR and PMU
+	 * probes know it: the tree must not name it. Nothing hidden, no walk. */
+	if (platform.dt_fixup) {
+		bool sscofpmf = false;
+
+		if (!features.pmu.has_sscofpmf) {
+			struct trap_guard g;
+
+			trap_guard_begin(&g);
+			(void)r_scountovf();
+			sscofpmf = !trap_guard_end(&g);
+		}
+		dt_hide_extensions(fdt, features.sstc_hidden, sscofpmf,
+				   ((r_misa() >> ('H' - 'A')) & 1) && !features.has_h);
+	}
+#endif
 	/* What the extensions probe once (FWFT's features, SSE's PMU overflow
 	 * event): sbi_extensions[]'s boot hooks, after the CSR and PMU probes. */
 	sbi_ext_boot(hartid);

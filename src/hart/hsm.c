@@ -138,7 +138,7 @@ struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned 
 
 	if (!hart_present(hartid))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (!sbi_mem_ok(addr, 4))
+	if (!hsm_entry_ok(addr))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/* Claim the hart: only one caller moves it out of STOPPED. */
 	h = hart_of(hartid);
@@ -181,7 +181,7 @@ struct sbiret hsm_hart_suspend(uint32_t type, unsigned long resume_addr, unsigne
 	 */
 	if (type != HSM_SUSPEND_RETENTIVE && type != HSM_SUSPEND_NON_RETENTIVE)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (type == HSM_SUSPEND_NON_RETENTIVE && !sbi_mem_ok(resume_addr, 4))
+	if (type == HSM_SUSPEND_NON_RETENTIVE && !hsm_entry_ok(resume_addr))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	hsm_suspend_until_interrupt(hartid);
 	if (type == HSM_SUSPEND_NON_RETENTIVE)

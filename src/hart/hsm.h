@@ -5,7 +5,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "arch/csr.h"
 #include "arch/riscv.h"
+#include "base/mem.h"
 #include "base/sbi.h"
 #include "base/sbi_spec.h"
 
@@ -26,6 +28,21 @@ bool hsm_others_stopped(unsigned long self);
 void hsm_suspend_until_interrupt(unsigned long hartid);
 /* The S-level interrupts that end such a wait (and SUSP's): pending, and enabled in mie. */
 #define HSM_WAKE_IRQS (MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
+
+/*
+ * May S-mode start or resume at addr (HSM start and resume, SUSP resume)?
+ * RAM it may use, aligned to IALIGN: mepc drops bit 0, and bit 1 too where
+ * misa.C is clear, so mret would run another address than the one asked.
+ * misa 0 (not implemented) says nothing of C: then only bit 0 is refused.
+ * SSE's entry_pc is checked for bit 0 alone, as its chapter says.
+ */
+static inline bool hsm_entry_ok(unsigned long addr)
+{
+	unsigned long misa = r_misa();
+	unsigned long ialign = misa && !((misa >> ('C' - 'A')) & 1) ? 3 : 1;
+
+	return !(addr & ialign) && sbi_mem_ok(addr, 4);
+}
 
 /* The HSM functions (sbi/sbi_hsm.c decodes them). */
 struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque);

@@ -25,7 +25,7 @@ struct sbiret susp_suspend(uint32_t type, unsigned long resume_addr, unsigned lo
 	if (type != SUSP_SUSPEND_TO_RAM)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	/* S-mode resumes there with translation off: it must be RAM it may execute. */
-	if (!sbi_mem_ok(resume_addr, 4))
+	if (!hsm_entry_ok(resume_addr))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	if (!hsm_others_stopped(self))
 		return sbi_err(SBI_ERR_DENIED);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Just enough of the flattened device tree (devicetree spec v0.4, ch. 5)
- * for a firmware: count the harts, and add a /reserved-memory node so the
- * OS never allocates the firmware's own memory.
+ * for a firmware: count the harts, add a /reserved-memory node so the
+ * OS never allocates the firmware's own memory, and take out of the harts'
+ * ISA what S-mode is not given.
  *
  * The blob comes from a boot ROM or a loader, so nothing in it is trusted:
  * every offset is checked against the header's own sizes, walks are
@@ -439,4 +440,176 @@ int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
 	if (used_end + grow > v.total)
 		put_be32(b + H_TOTALSIZE, used_end + grow);
 	return 0;
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Is s[0..n) one of ext[]'s multi-letter names, with at most a version after
+ * it ("sstc", "sstc1p0")? */
+static __attribute__((cold)) bool ext_listed(const char *s, uint32_t n, const char *const ext[], unsigned next)
+{
+	for (unsigned k = 0; k < next; k++) {
+		uint32_t i = 0;
+
+		if (!ext[k][0] || !ext[k][1])
+			continue;
+
+		while (ext[k][i] && i < n && (s[i] | 0x20) == ext[k][i])
+			i++;
+		if (ext[k][i] || (i < n && !is_digit(s[i])))
+			continue;
+		while (i < n && (is_digit(s[i]) || ((s[i] | 0x20) == 'p' && i + 1 < n && is_digit(s[i + 1]))))
+			i++;
+		if (i == n)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * riscv,isa (RISC-V ISA manual, "ISA Extension Naming Conventions"): "rv64",
+ * single letters (each with an optional version) up to the first '_', 's',
+ * 'z' or 'x'; then multi-letter names separated by '_'. A one-letter name
+ * goes from the first part, a longer one as a whole name from the rest, so
+ * "zsstcfoo" never loses an "sstc". Returns the new length (NUL included).
+ */
+static __attribute__((cold)) uint32_t isa_string_remove(char *s, uint32_t len, const char *const ext[], unsigned n)
+{
+	uint32_t l = bounded_strlen(s, len), r = 2, w, t;
+
+	if (l == len || l < 3 || (s[0] | 0x20) != 'r' || (s[1] | 0x20) != 'v')
+		return len;   /* not a string, or not an ISA string: left alone */
+	while (r < l && is_digit(s[r]))
+		r++;
+	w = r;
+	while (r < l && s[r] != '_' && (s[r] | 0x20) != 's' && (s[r] | 0x20) != 'z' &&
+	       (s[r] | 0x20) != 'x') {
+		bool drop = false;
+
+		for (t = r + 1; t < l && is_digit(s[t]); t++)
+			;
+		if (t > r + 1 && t + 1 < l && (s[t] | 0x20) == 'p' && is_digit(s[t + 1]))
+			for (t++; t < l && is_digit(s[t]); t++)
+				;
+		for (unsigned k = 0; k < n; k++)
+			drop |= ext[k][0] && !ext[k][1] && (s[r] | 0x20) == ext[k][0];
+		if (!drop) {
+			memmove(s + w, s + r, t - r);
+			w += t - r;
+		}
+		r = t;
+	}
+	/* "_name" each; the first may follow the letters with no '_' */
+	while (r < l) {
+		uint32_t name = r + (s[r] == '_');
+
+		for (t = name; t < l && s[t] != '_'; t++)
+			;
+		if (!ext_listed(s + name, t - name, ext, n)) {
+			memmove(s + w, s + r, t - r);
+			w += t - r;
+		}
+		r = t;
+	}
+	s[w] = 0;
+	return w + 1;
+}
+
+/* riscv,isa-extensions: a list of names, each exactly one extension's (no
+ * versions). Returns the new length; a list not ending in a NUL is left alone. */
+static __attribute__((cold)) uint32_t isa_list_remove(char *s, uint32_t len, const char *const ext[], unsigned n)
+{
+	uint32_t r = 0, w = 0, t;
+
+	if (!len || s[len - 1])
+		return len;
+	for (; r < len; r = t + 1) {
+		bool drop = false;
+
+		t = r + (uint32_t)strlen(s + r);
+		for (unsigned k = 0; k < n; k++)
+			drop |= !strcmp(s + r, ext[k]);
+		if (!drop) {
+			memmove(s + w, s + r, t + 1 - r);
+			w += t + 1 - r;
+		}
+	}
+	return w;
+}
+
+/* The property whose value starts at val (len bytes) now holds nl: shorten it,
+ * moving the rest of the structure block and the strings block down (the
+ * blocks' order fdt_isa_remove() checked). Returns the bytes the struct lost. */
+static __attribute__((cold)) uint32_t prop_shrink(struct fdt_view *v, const uint8_t *val, uint32_t len, uint32_t nl)
+{
+	uint8_t *b = v->blob, *p = b + (val - b);
+	uint32_t pad = (len + 3) & ~3u, npad = (nl + 3) & ~3u, d = pad - npad;
+	uint32_t used_end = v->off_strings + v->size_strings;
+
+	put_be32(p - 8, nl);
+	memset(p + nl, 0, npad - nl);
+	if (d) {
+		memmove(p + npad, p + pad, (size_t)(b + used_end - (p + pad)));
+		memset(b + used_end - d, 0, d);
+		v->size_struct -= d;
+		v->off_strings -= d;
+		put_be32(b + H_SIZE_STRUCT, v->size_struct);
+		put_be32(b + H_OFF_STRINGS, v->off_strings);
+	}
+	return d;
+}
+
+/* The cpu nodes' ISA properties, up to where /cpus ends; edit: shorten them.
+ * Boot only: cold, out of the hot paths' way. */
+static __attribute__((cold)) int isa_walk(struct fdt_view *v, const char *const ext[], unsigned n, bool edit)
+{
+	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
+	const char *name = 0;
+	const uint8_t *val;
+	int changed = 0;
+
+	while ((tok = next_token(v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			if (++depth > FDT_MAX_DEPTH)
+				return FDT_ERR_BADTREE;
+			if (depth == 2 && !strcmp(name, "cpus"))
+				cpus_depth = depth;
+		} else if (tok == FDT_END_NODE) {
+			if (cpus_depth && depth == cpus_depth)
+				return changed;
+			if (depth-- == 0)
+				return FDT_ERR_BADTREE;
+		} else if (tok == FDT_PROP && edit && cpus_depth && depth == cpus_depth + 1) {
+			bool list = !strcmp(name, "riscv,isa-extensions");
+			uint32_t nl = len;
+			char *s = (char *)v->blob + (val - v->blob);
+
+			if (list)
+				nl = isa_list_remove(s, len, ext, n);
+			else if (!strcmp(name, "riscv,isa"))
+				nl = isa_string_remove(s, len, ext, n);
+			if (nl != len) {
+				changed++;
+				off -= prop_shrink(v, val, len, nl);
+			}
+		}
+	}
+	return tok == FDT_END ? changed : FDT_ERR_BADTREE;
+}
+
+__attribute__((cold)) int fdt_isa_remove(uintptr_t fdt, const char *const ext[], unsigned n)
+{
+	struct fdt_view v;
+	int r;
+
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	/* Moving the blocks down assumes the usual order: reservations, struct, strings. */
+	if (be32(v.blob + H_OFF_RSVMAP) > v.off_struct)
+		return FDT_ERR_BADTREE;
+	/* Walk it whole first: a tree found malformed is left as it was. */
+	r = isa_walk(&v, ext, n, false);
+	if (r < 0)
+		return r;
+	return isa_walk(&v, ext, n, true);
 }

@@ -38,4 +38,13 @@ int fdt_memory_ranges(uintptr_t fdt, struct fdt_range *out, unsigned max);
  */
 int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
 		       uint64_t base, uint64_t size);
+
+/*
+ * Take the extensions named in ext[] (n names, lower case: "sstc", "h") out
+ * of every cpu node's riscv,isa string and riscv,isa-extensions list, in
+ * place: what follows each shortened property moves down, the header's
+ * sizes follow, totalsize stays. Returns how many properties changed, or
+ * FDT_ERR_BADTREE having written nothing.
+ */
+int fdt_isa_remove(uintptr_t fdt, const char *const ext[], unsigned n);
 #endif

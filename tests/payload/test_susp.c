@@ -85,6 +85,9 @@ void test_susp(unsigned long hartid, unsigned long ram_end)
 		 "susp: resume_addr 0x%lx (past RAM) INVALID_ADDRESS", ram_end);
 	check_eq(susp(0, ~0UL - 1, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
 		 "susp: resume_addr at the top of the address space INVALID_ADDRESS");
+	/* Odd: no instruction starts there (mret would drop bit 0 and resume elsewhere). */
+	check_eq(susp(0, resume + 1, 0).error, (unsigned long)SBI_ERR_INVALID_ADDRESS,
+		 "susp: odd resume_addr 0x%lx INVALID_ADDRESS", resume + 1);
 
 	/* Another hart running: the entry criteria fail. */
 	unsigned long other = ext_other_hart(hartid);

@@ -613,7 +613,8 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 	unsigned long i;
 
 	(void)h;
-	if (flags || (lo & 15) || !num_entries)
+	/* No entries: SUCCESS once the address passes, nothing read or written (as OpenSBI). */
+	if (flags || (lo & 15))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (hi || num_entries > (~0UL >> 4) ||
 	    !pmu.mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))

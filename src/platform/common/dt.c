@@ -2,7 +2,8 @@
 /*
  * The payload's device tree (docs/boot.md, section 3): harts and RAM read,
  * a no-map /reserved-memory node (devicetree spec 3.5.4) for the firmware's
- * PMP region; a tree that cannot be edited passes unchanged, with a warning.
+ * PMP region, and the harts' ISA without what S-mode is not given; a tree
+ * that cannot be edited passes unchanged, with a warning.
  */
 #include <stdio.h>
 #include "lib/fdt.h"
@@ -82,4 +83,26 @@ unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size
 		       (unsigned long)was, (unsigned long)hz);
 	}
 	return dt_fixup(fdtp, fw_base, fw_size);
+}
+
+/* An extension the harts have but S-mode does not get must not be in the tree:
+ * Linux reads sstc there and writes stimecmp, which traps while menvcfg.STCE
+ * is clear (the CVA6 images on QEMU: no time CSR, so no Sstc). */
+void dt_hide_extensions(unsigned long fdt, bool sstc, bool sscofpmf, bool h)
+{
+	const char *hide[3];
+	unsigned n = 0;
+
+	if (sstc)
+		hide[n++] = "sstc";
+	if (sscofpmf)
+		hide[n++] = "sscofpmf";
+	if (h)
+		hide[n++] = "h";
+	if (n && fdt_isa_remove(fdt, hide, n) > 0) {
+		printf("tally: device tree: the harts' ISA lists no");
+		for (unsigned i = 0; i < n; i++)
+			printf(" %s", hide[i]);
+		printf(" (not given to S-mode)\n");
+	}
 }

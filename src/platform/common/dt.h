@@ -3,9 +3,12 @@
 #ifndef TALLY_DT_H
 #define TALLY_DT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 unsigned dt_fixup(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
+/* After the probes: take what the harts have and S-mode is not given out of their ISA in the tree. */
+void dt_hide_extensions(unsigned long fdt, bool sstc, bool sscofpmf, bool h);
 
 #endif

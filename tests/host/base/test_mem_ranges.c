@@ -72,6 +72,11 @@ static void t_qemu_4g(void)
 	CHECK(!sbi_mem_ok(0x8003fff0, 32));                    /* its last bytes */
 	CHECK(sbi_mem_ok(0x80040000, 16));                     /* just past it */
 	CHECK(!sbi_mem_ok(0x7ffffff0, 32));                    /* from below RAM */
+	CHECK(sbi_mem_ok(0x80040000, 0));                      /* empty: checked as its first byte */
+	CHECK(!sbi_mem_ok(0x8003ffff, 0));                     /* ... which is the firmware's */
+	CHECK(!sbi_mem_ok(0x7fffffff, 0));                     /* ... or below RAM */
+	CHECK(!sbi_mem_ok(~0ULL, 0));                          /* ... or the top, wrapping */
+	CHECK(!sbi_mem_ok(0x180000000ULL, 0));                 /* ... or just past RAM */
 }
 
 static void t_many_nodes(void)

@@ -118,6 +118,7 @@ static inline struct sbiret dbcn(unsigned long fid, unsigned long n, unsigned lo
 extern unsigned long ram_end;
 extern uint64_t ram_end64;
 void ram_from_device_tree(unsigned long fdt);
+void test_dt_isa(unsigned long fdt);      /* ram.c */
 void test_big_ram(unsigned long hartid);
 
 /* ---- errata.c: what this core is known to do wrong --------------------- */

@@ -26,6 +26,22 @@ void test_dbcn(void)
 	check_eq(r.uvalue, 0, "dbcn: read with no input returns 0 bytes");
 	check_eq((unsigned char)text[0], 0x55, "dbcn: read of 0 bytes leaves the buffer alone");
 
+	/* No bytes: SUCCESS with 0 where the address is one the firmware would
+	 * take a byte from (OpenSBI's answer), nothing touched; a refused address
+	 * stays refused. */
+	r = dbcn(0, 0, buf, 0);
+	check_eq(r.error, 0, "dbcn: write of 0 bytes");
+	check_eq(r.uvalue, 0, "dbcn: ... returns 0");
+	r = dbcn(1, 0, buf, 0);
+	check_eq(r.error, 0, "dbcn: read of 0 bytes");
+	check_eq(r.uvalue, 0, "dbcn: ... returns 0");
+	check_eq((unsigned char)text[0], 0x55, "dbcn: ... and leaves the buffer alone");
+	check_eq(dbcn(0, 0, FW_BASE, 0).error, inval, "dbcn: write of 0 bytes from the firmware");
+	check_eq(dbcn(1, 0, FW_BASE + 0x100, 0).error, inval, "dbcn: read of 0 bytes into the firmware");
+	check_eq(dbcn(0, 0, 0x1000, 0).error, inval, "dbcn: write of 0 bytes from below RAM");
+	check_eq(dbcn(0, 0, ram_end, 0).error, inval, "dbcn: write of 0 bytes just past RAM");
+	check_eq(dbcn(0, 0, buf, 1).error, inval, "dbcn: write of 0 bytes with base_hi != 0");
+
 	check_eq(dbcn(0, 4, buf, 1).error, inval, "dbcn: write with base_hi != 0");
 	check_eq(dbcn(1, 4, buf, 1).error, inval, "dbcn: read with base_hi != 0");
 	check_eq(dbcn(0, 16, FW_BASE, 0).error, inval, "dbcn: write from the firmware");

@@ -74,6 +74,7 @@ int main(unsigned long hartid, unsigned long fdt)
 #endif
 	test_base();
 	test_regs();
+	test_dt_isa(fdt);
 	test_dbcn();
 	test_srst();
 	test_u32_args();

@@ -58,6 +58,13 @@ void test_pmu_event_info(void)
 		 "evinfo: num_entries * 16 overflowing: INVALID_ADDRESS");
 	check_eq(ev_info(buf, 0, ~0UL, 0).error, inaddr, "evinfo: num_entries = ~0: INVALID_ADDRESS");
 	check_eq(evs[0].output, 0xdeadbeef, "evinfo: failed calls left the buffer untouched");
+	/* No entries: SUCCESS where one entry's address would pass (OpenSBI's answer),
+	 * nothing written; a refused address stays refused. */
+	check_eq(ev_info(buf, 0, 0, 0).error, 0, "evinfo: 0 entries: SUCCESS");
+	check_eq(evs[0].output, 0xdeadbeef, "evinfo: ... and the buffer is untouched");
+	check_eq(ev_info(FW_BASE, 0, 0, 0).error, inaddr, "evinfo: 0 entries in the firmware: INVALID_ADDRESS");
+	check_eq(ev_info(ram_end, 0, 0, 0).error, inaddr, "evinfo: 0 entries just past RAM: INVALID_ADDRESS");
+	check_eq(ev_info(buf + 8, 0, 0, 0).error, inval, "evinfo: 0 entries, misaligned: INVALID_PARAM");
 
 	check_eq(ev_info(buf, 0, n, 0).error, 0, "evinfo: %u entries", n);
 	for (unsigned i = 0; i < n; i++)

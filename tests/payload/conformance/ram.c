@@ -2,7 +2,8 @@
 /*
  * RAM as the device tree says: where it ends (the other checks' buffers
  * at the edge of RAM use it) and, with more RAM than usual, the top page
- * as an SBI buffer (issue 12).
+ * as an SBI buffer (issue 12); and the harts' ISA in the tree naming only
+ * what S-mode is given.
  */
 #include "conformance.h"
 
@@ -84,6 +85,94 @@ static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
 		}
 	}
 }
+
+#ifndef UMODE
+/* Does isa (a riscv,isa string) name ext as one of its '_'-separated names? */
+static bool isa_names(const char *isa, const char *ext)
+{
+	size_t n = strlen(ext);
+
+	for (const char *p = isa; *p; p++)
+		if (*p == '_' && !strncmp(p + 1, ext, n) && (p[1 + n] == '_' || p[1 + n] == 0))
+			return true;
+	return false;
+}
+
+/* Does a cpu node under /cpus list ext, in riscv,isa or riscv,isa-extensions? */
+static bool fdt_cpu_lists(unsigned long fdt, const char *ext)
+{
+	const uint8_t *blob = (const uint8_t *)fdt;
+	const uint8_t *p, *strings;
+	uint32_t depth = 0;
+	bool cpus = false;
+
+	if (!fdt || be32(blob) != FDT_MAGIC)
+		return false;
+	p = blob + be32(blob + 8);
+	strings = blob + be32(blob + 12);
+	for (;;) {
+		uint32_t tok = be32(p), len;
+		const char *name;
+
+		p += 4;
+		switch (tok) {
+		case FDT_BEGIN_NODE:
+			name = (const char *)p;
+			if (++depth == 2)
+				cpus = !strcmp(name, "cpus");
+			p += (strlen(name) + 4) & ~3UL;
+			break;
+		case FDT_END_NODE:
+			depth--;
+			break;
+		case FDT_PROP:
+			len = be32(p);
+			name = (const char *)strings + be32(p + 4);
+			p += 8;
+			if (cpus && depth == 3 && len && !p[len - 1]) {
+				if (!strcmp(name, "riscv,isa") && isa_names((const char *)p, ext))
+					return true;
+				if (!strcmp(name, "riscv,isa-extensions"))
+					for (uint32_t i = 0; i < len; i += strlen((const char *)p + i) + 1)
+						if (!strcmp((const char *)p + i, ext))
+							return true;
+			}
+			p += (len + 3) & ~3UL;
+			break;
+		case FDT_NOP:
+			break;
+		default:
+			return false;
+		}
+	}
+}
+
+/* Does reading this CSR trap (not there, or not given to S-mode)? */
+#define CSR_TRAPS(csr) ({ catch_begin(); \
+	__asm__ volatile("csrr zero, " #csr ::: "memory"); \
+	catch_end(); n_traps != 0; })
+
+/*
+ * The tree the payload got names only what S-mode may use: an OS that reads
+ * sstc there writes stimecmp, which traps while the firmware keeps
+ * menvcfg.STCE clear (the CVA6 images on QEMU's tree, which has sstc).
+ */
+void test_dt_isa(unsigned long fdt)
+{
+	bool sstc = fdt_cpu_lists(fdt, "sstc"), sscofpmf = fdt_cpu_lists(fdt, "sscofpmf");
+
+	if (!fdt)
+		return;
+	if (CSR_TRAPS(0x14d))        /* stimecmp */
+		check_eq(sstc, 0, "dt: stimecmp traps, and no cpu's riscv,isa lists sstc");
+	else
+		check_eq(sstc, 1, "dt: stimecmp is S-mode's, and the cpus list sstc");
+	if (CSR_TRAPS(0xda0))        /* scountovf */
+		check_eq(sscofpmf, 0, "dt: scountovf traps, and no cpu lists sscofpmf");
+}
+#else
+void test_dt_isa(unsigned long fdt) { }   /* U-mode: no tree (a1 = 0), no S-mode CSR */
+#endif
 
 /*
  * The other checks put buffers at the edge of RAM (the last bytes are

@@ -664,7 +664,7 @@ static void fuzz_srst(void)
 		default: a[1] = ~0UL; break;
 		}
 	}
-	call(SBI_EXT_SRST, 0, a, IP | NS, false);
+	call(SBI_EXT_SRST, 0, a, IP, false);
 }
 
 /* ---- HSM ------------------------------------------------------------- */
@@ -1257,9 +1257,10 @@ static void fuzz_pmu(void)
 		a[2] = n;
 		a[3] = flags;
 		allow = 0;
-		if (flags || (a[0] & 15) || n == 0)
+		if (flags || (a[0] & 15))
 			allow |= IP;
-		if (n && (a[1] || n > (~0UL >> 4) || mem_pred(a[0], n * 16) != YES))
+		/* No entries: the address is checked as one byte would be. */
+		if (a[1] || n > (~0UL >> 4) || mem_pred(a[0], n ? n * 16 : 1) != YES)
 			allow |= IA;
 		/* Reserved bits in an entry: only readable where the address is good. */
 		static uint8_t before[SCRATCH_PAGES * PAGE];

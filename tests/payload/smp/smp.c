@@ -442,6 +442,12 @@ static void test_hsm_start_errors(void)
 	for (unsigned i = 0; i < sizeof(addrs) / sizeof(addrs[0]); i++)
 		check_eq(hart_start(s, addrs[i], 0).error, badaddr,
 			 "hsm: hart_start(%lu, 0x%lx) -> INVALID_ADDRESS", s, addrs[i]);
+	/* An odd address is no instruction's (IALIGN is 16 with C, 32 without):
+	 * mret would drop bit 0 and start the hart elsewhere. */
+	check_eq(hart_start(s, entry + 1, 0).error, badaddr,
+		 "hsm: hart_start(%lu, odd 0x%lx) -> INVALID_ADDRESS", s, entry + 1);
+	check_eq(hart_start(s, entry + 3, 0).error, badaddr,
+		 "hsm: hart_start(%lu, odd 0x%lx) -> INVALID_ADDRESS", s, entry + 3);
 	static const unsigned long bad[] = { EXPECT_HARTS, MAXH, ~0UL };
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		check_eq(hart_start(bad[i], entry, 0).error, inval,
@@ -570,6 +576,8 @@ static void test_hsm_suspend_errors(void)
 			 SBI_ERR_INVALID_ADDRESS,
 			 "hsm: non-retentive hart_suspend resuming at 0x%lx -> INVALID_ADDRESS",
 			 bad_resume[i]);
+	check_eq(hart_suspend(SUSPEND_NON_RETENTIVE, entry + 1, 0).error, SBI_ERR_INVALID_ADDRESS,
+		 "hsm: non-retentive hart_suspend resuming at odd 0x%lx -> INVALID_ADDRESS", entry + 1);
 	check_eq(hart_suspend(UPPER_GARBAGE | SUSPEND_NON_RETENTIVE, FW_BASE, 0).error,
 		 SBI_ERR_INVALID_ADDRESS,
 		 "hsm: non-retentive (bits above 32 set) resuming in the firmware -> INVALID_ADDRESS");
