@@ -10,7 +10,7 @@
 #include "arch/frame.h"
 #include "boot/init.h"
 #include "hart/hart.h"
-#include "hart/sse.h"
+#include "hart/sse_hart.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/trap.h"
