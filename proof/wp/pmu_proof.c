@@ -51,6 +51,11 @@
   // conversion unspecified, so ~used and mask << base need it)
   lemma u64_bits: \forall integer x, k; 0 <= k ==>
     (has((uint64_t)x, k) <==> (k < 64 && has(x, k)));
+  // the C form of a subset test: set & ~used == 0 with ~ of a uint64
+  lemma zero_sub_u64: \forall integer a, b; 0 <= a < 18446744073709551616 ==>
+    0 <= b < 18446744073709551616 ==> (a & (uint64_t)~b) == 0 ==> sub(a, b);
+  lemma or_u64: \forall integer a, b; 0 <= a < 18446744073709551616 ==>
+    0 <= b < 18446744073709551616 ==> (uint64_t)(a | b) == (a | b);
   // a bit against the size of the number (induction on n: no SMT proof)
   lemma has_range: \forall integer m, n, k; 0 <= n && 0 <= m < (1 << n) && 0 <= k && has(m, k) ==> k < n;
   lemma nz_has: \forall integer m; 0 < m ==> \exists integer k; 0 <= k && has(m, k);
@@ -343,19 +348,21 @@ struct sbiret pmu_config_matching(unsigned long base, unsigned long mask, unsign
 				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h);
 
 /* ---- counter_start ---- */
-/*@ requires core_ok && idx < pmu.num_hw && \valid_read(h);
+/*@ requires core_ok && idx < pmu.num_hw && hart_ok(h);
     assigns \nothing;
     ensures \result.error == 0; */
 static struct sbiret start_hw(struct pmu_hart *h, unsigned long idx, bool load, uint64_t value);
 
 /*@ requires core_ok && hart_ok(h) && pmu.num_hw <= idx < pmu.num_all && has(h->used, idx);
-    assigns h->ctr[idx].fw_value, h->ctr[idx].fw_start; */
+    assigns h->ctr[idx].fw_value, h->ctr[idx].fw_start;
+    ensures hart_ok(h); */
 static void start_fw(struct pmu_hart *h, unsigned long idx, bool load, uint64_t value);
 
 /*@ requires core_ok && hart_ok(h) && base < pmu.num_all;
     requires \forall integer k; 0 <= k ==> has(mask, k) ==> has(h->used, base + k);
     requires (flags & PMU_START_INIT_SNAPSHOT) != 0 ==> h->shmem != PMU_SHMEM_NONE;
     assigns h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_start;
+    ensures hart_ok(h);
     ensures \result.error == 0; */
 static struct sbiret start_set(struct pmu_hart *h, unsigned long base, unsigned long mask,
 			       unsigned long flags, uint64_t initial_value);
@@ -373,42 +380,51 @@ struct sbiret pmu_counter_start(unsigned long base, unsigned long mask, unsigned
 				uint64_t initial_value, struct pmu_hart *h);
 
 /* ---- counter_stop ---- */
-/*@ requires core_ok && \valid(h) && idx < pmu.num_all;
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && idx < pmu.num_all;
     requires -1 <= h->ctr[idx].excl <= 31;
-    assigns h->excl_held; */
+    assigns h->excl_held;
+    ensures hart_ok(h); */
 static void release_one(struct pmu_hart *h, unsigned long idx);
 
-/*@ requires core_ok && \valid(h) && \separated(h, &pmu) &&
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && \separated(h, &pmu) &&
              \separated(h, (uint64_t *)(uintptr_t)h->shmem + (0 .. 511)) && idx < pmu.num_hw;
     requires base <= idx && idx - base < 64;
     requires -1 <= h->ctr[idx].excl <= 31;
     requires h->shmem != PMU_SHMEM_NONE && shmem_ok(h, h->shmem);
-    assigns h->excl_held, ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64]; */
+    assigns h->excl_held, ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64];
+    ensures hart_ok(h); */
 static void stop_snapshot(struct pmu_hart *h, unsigned long base, unsigned long idx,
 			  unsigned long flags);
 
-/*@ requires core_ok && \valid(h) && \separated(h, &pmu) &&
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && \separated(h, &pmu) &&
              \separated(h, (uint64_t *)(uintptr_t)h->shmem + (0 .. 511)) && idx < pmu.num_hw;
     requires base <= idx && idx - base < 64;
     requires -1 <= h->ctr[idx].excl <= 31;
     requires (flags & PMU_STOP_TAKE_SNAPSHOT) != 0 ==>
              h->shmem != PMU_SHMEM_NONE && shmem_ok(h, h->shmem);
     assigns h->excl_held, ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64];
+    ensures hart_ok(h);
     ensures \result.error == 0; */
 static struct sbiret stop_hw(struct pmu_hart *h, unsigned long base, unsigned long idx,
 			     unsigned long flags);
 
-/*@ requires core_ok && \valid(h) && \separated(h, &pmu) &&
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && \separated(h, &pmu) &&
              \separated(h, (uint64_t *)(uintptr_t)h->shmem + (0 .. 511)) && pmu.num_hw <= idx < pmu.num_all;
     requires base <= idx && idx - base < 64;
     requires (h->ctr[idx].event_idx & 0xffff) < PMU_FW_EVENT_MAX;
     requires (flags & PMU_STOP_TAKE_SNAPSHOT) != 0 ==>
              h->shmem != PMU_SHMEM_NONE && shmem_ok(h, h->shmem);
-    assigns h->ctr[idx].fw_value, ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64]; */
+    assigns h->ctr[idx].fw_value, ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64];
+    ensures hart_ok(h); */
 static void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
 		    unsigned long flags);
 
-/*@ requires core_ok && \valid(h) && \separated(h, &pmu) &&
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && \separated(h, &pmu) &&
              \separated(h, (uint64_t *)(uintptr_t)h->shmem + (0 .. 511)) && base < pmu.num_all;
     requires \forall integer k; 0 <= k ==> has(mask, k) ==> base + k < pmu.num_all &&
              -1 <= h->ctr[base + k].excl <= 31 &&
@@ -417,13 +433,16 @@ static void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
              h->shmem != PMU_SHMEM_NONE && shmem_ok(h, h->shmem);
     assigns h->excl_held, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value,
             ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64];
+    ensures hart_ok(h);
     ensures \result.error == 0; */
 static struct sbiret stop_set(struct pmu_hart *h, unsigned long base, unsigned long mask,
 			      unsigned long flags);
 
-/*@ requires core_ok && \valid(h) && sub(set, pmu.all_set);
+/*@ requires hart_ok(h);
+    requires core_ok && \valid(h) && sub(set, pmu.all_set);
     requires \forall integer k; 0 <= k < PMU_MAX_COUNTERS ==> -1 <= h->ctr[k].excl <= 31;
     assigns h->excl_held;
+    ensures hart_ok(h);
     ensures \result.error == SBI_ERR_ALREADY_STOPPED; */
 static struct sbiret release_set(struct pmu_hart *h, pmu_set_t set);
 

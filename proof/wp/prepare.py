@@ -32,6 +32,7 @@ MEMOK_SBI = "if (hi || !mem_ok(lo, len))"
 SET_LOOP = "for (unsigned long idx = base; mask; mask >>= 1, idx++)"
 SET_INV = """\
 	/*@ loop invariant base <= idx && idx - base <= 64;
+	    loop invariant {inv}
 	    loop invariant \\forall integer k; 0 <= k ==>
 	        (has(mask, k) <==> has(\\at(mask, Pre), k + (idx - base)));
 	    loop assigns idx, mask, {assigns}; */"""
@@ -42,9 +43,9 @@ LOOPS = [
 	/*@ loop invariant 3 <= i <= pmu.num_hw;
 	    loop invariant sub(s, pmu.hpm_set);
 	    loop assigns i, s; */"""),
-    ("cores/pmu/pmu.c", "start_set", SET_LOOP, 1, SET_INV.format(assigns=
+    ("cores/pmu/pmu.c", "start_set", SET_LOOP, 1, SET_INV.format(inv="\\valid(h);", assigns=
         "h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_start")),
-    ("cores/pmu/pmu.c", "stop_set", SET_LOOP, 1, SET_INV.format(assigns=
+    ("cores/pmu/pmu.c", "stop_set", SET_LOOP, 1, SET_INV.format(inv="\\valid(h);", assigns=
         "h->excl_held, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value,\n"
         "\t                 ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64]")),
     ("cores/pmu/pmu.c", "release_set", "for (; set; set &= set - 1)", 1, """\
