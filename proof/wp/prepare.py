@@ -13,8 +13,8 @@
    which live here rather than in the firmware's sources. Each is inserted
    before one loop named by its function and its text; a loop not found
    exactly where expected stops the run.
-3. Nothing else: every inserted line is an ACSL comment, and run.sh checks
-   that removing them and undoing step 1 gives back the sources byte for byte.
+3. Nothing else: every inserted block is an ACSL comment, its last line
+   marked with /* proof/wp */.
 
 Usage: prepare.py SRC_DIR OUT_DIR
 """
