@@ -19,25 +19,13 @@ import re
 import subprocess
 import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
+import standin
+
 qemu, bios, build = sys.argv[1:4]
 k612 = sys.argv[4:5] == ["612"]
-work = os.path.join(build, "linux", "polled-console" + ("-612" if k612 else ""))
-os.makedirs(work, exist_ok=True)
-build_kernel = os.path.join(here, "..", "kvm", "build-kvm-kernel.sh") if k612 else \
-    os.path.join(here, "..", "build-kernel.sh")
-kernel = subprocess.run([build_kernel], check=True, capture_output=True, text=True).stdout.split()[-1]
-init = os.path.join(work, "rtl-init")
-subprocess.run(["riscv64-linux-gnu-gcc", "-static", "-nostdlib", "-ffreestanding",
-                "-fno-stack-protector", "-mno-relax", "-Wl,--no-relax", "-O2", "-Wall", "-Wextra",
-                "-Werror", "-o", init, os.path.join(here, "rtl-init.c")], check=True)
-subprocess.run([sys.executable, os.path.join(here, "..", "mkcpio.py"), init, init + ".cpio"], check=True)
+work, kernel, cpio = standin.kernel_and_init(build, "polled-console", k612)
 machine = ["-M", "virt", "-cpu", "rv64,sstc=false,pmu-num=6", "-m", "128M"]
-dtb = os.path.join(work, "virt.dtb")
-subprocess.run([qemu, "-M", f"virt,dumpdtb={dtb}"] + machine[2:] + ["-nographic"],
-               check=True, capture_output=True)
-dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", dtb], check=True,
-                     capture_output=True, text=True).stdout
+dtb, dts = standin.qemu_tree(qemu, machine, work)
 polled, n = re.subn(r"(serial@10000000 \{\n)\s*interrupts = <[^>]*>;\n\s*interrupt-parent = <[^>]*>;\n",
                     r"\1", dts)
 if n != 1:
@@ -46,7 +34,7 @@ if n != 1:
 open(dtb + ".dts", "w").write(polled)
 subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, dtb + ".dts"], check=True)
 r = subprocess.run([qemu] + machine + ["-nographic", "-icount", "shift=0,sleep=off", "-dtb", dtb,
-                    "-bios", bios, "-kernel", kernel, "-initrd", init + ".cpio", "-append",
+                    "-bios", bios, "-kernel", kernel, "-initrd", cpio, "-append",
                     "console=ttyS0 earlycon=sbi panic=-1 printk.devkmsg=on"],
                    capture_output=True, text=True, timeout=600)
 log = r.stdout + r.stderr

@@ -16,30 +16,18 @@ import os
 import subprocess
 import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
+import standin
+
 qemu, bios, build, cpu = sys.argv[1:5]
 k612 = sys.argv[5:6] == ["612"]
-work = os.path.join(build, "linux", "qemu-tree" + ("-612" if k612 else ""))
-os.makedirs(work, exist_ok=True)
-build_kernel = os.path.join(here, "..", "kvm", "build-kvm-kernel.sh") if k612 else \
-    os.path.join(here, "..", "build-kernel.sh")
-kernel = subprocess.run([build_kernel], check=True, capture_output=True, text=True).stdout.split()[-1]
-init = os.path.join(work, "rtl-init")
-subprocess.run(["riscv64-linux-gnu-gcc", "-static", "-nostdlib", "-ffreestanding",
-                "-fno-stack-protector", "-mno-relax", "-Wl,--no-relax", "-O2", "-Wall", "-Wextra",
-                "-Werror", "-o", init, os.path.join(here, "rtl-init.c")], check=True)
-subprocess.run([sys.executable, os.path.join(here, "..", "mkcpio.py"), init, init + ".cpio"], check=True)
+work, kernel, cpio = standin.kernel_and_init(build, "qemu-tree", k612)
 machine = ["-M", "virt", "-cpu", cpu, "-m", "128M"]
 
 # The case this test is for: QEMU's tree names sstc.
-dtb = os.path.join(work, "virt.dtb")
-subprocess.run([qemu, "-M", f"virt,dumpdtb={dtb}"] + machine[2:] + ["-nographic"],
-               check=True, capture_output=True)
-dts = subprocess.run(["dtc", "-q", "-I", "dtb", "-O", "dts", dtb], check=True,
-                     capture_output=True, text=True).stdout
+dtb, dts = standin.qemu_tree(qemu, machine, work)
 # -no-reboot: a kernel panic (panic=-1 reboots) ends the run instead of booting again.
 r = subprocess.run([qemu] + machine + ["-nographic", "-no-reboot", "-bios", bios, "-kernel", kernel,
-                    "-initrd", init + ".cpio", "-append",
+                    "-initrd", cpio, "-append",
                     "console=ttyS0 earlycon=sbi panic=-1 printk.devkmsg=on"],
                    capture_output=True, text=True, timeout=900)
 log = r.stdout + r.stderr
