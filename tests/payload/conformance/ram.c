@@ -33,16 +33,23 @@ static uint64_t cells(const uint8_t *p, uint32_t n)
 	return n == 2 ? (uint64_t)be32(p) << 32 | be32(p + 4) : be32(p);
 }
 
-/* End of the memory range holding 'addr', or 0 if the tree has none. */
-static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
+/*
+ * Every property of the tree, in order, to visit(ctx, depth, node, name,
+ * value, len) until it returns true (then true); node is the name of the
+ * node at depth 2 (a child of the root) that holds the property, or "".
+ */
+typedef bool fdt_visit(void *ctx, uint32_t depth, const char *node, const char *name,
+		       const uint8_t *value, uint32_t len);
+
+static bool fdt_walk(unsigned long fdt, fdt_visit *visit, void *ctx)
 {
 	const uint8_t *blob = (const uint8_t *)fdt;
 	const uint8_t *p, *strings;
-	uint32_t acells = 2, scells = 1, depth = 0;
-	bool memory = false;
+	const char *node = "";
+	uint32_t depth = 0;
 
 	if (!fdt || be32(blob) != FDT_MAGIC)
-		return 0;
+		return false;
 	p = blob + be32(blob + 8);            /* off_dt_struct */
 	strings = blob + be32(blob + 12);     /* off_dt_strings */
 	for (;;) {
@@ -54,7 +61,7 @@ static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
 		case FDT_BEGIN_NODE:
 			name = (const char *)p;
 			if (++depth == 2)
-				memory = !strcmp(name, "memory") || !strncmp(name, "memory@", 7);
+				node = name;
 			p += (strlen(name) + 4) & ~3UL;
 			break;
 		case FDT_END_NODE:
@@ -64,26 +71,50 @@ static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
 			len = be32(p);
 			name = (const char *)strings + be32(p + 4);
 			p += 8;
-			if (depth == 1 && !strcmp(name, "#address-cells"))
-				acells = be32(p);
-			else if (depth == 1 && !strcmp(name, "#size-cells"))
-				scells = be32(p);
-			else if (depth == 2 && memory && !strcmp(name, "reg"))
-				for (uint32_t i = 0; i + 4 * (acells + scells) <= len; i += 4 * (acells + scells)) {
-					uint64_t base = cells(p + i, acells);
-					uint64_t size = cells(p + i + 4 * acells, scells);
-
-					if (addr >= base && addr - base < size)
-						return base + size;
-				}
+			if (visit(ctx, depth, node, name, p, len))
+				return true;
 			p += (len + 3) & ~3UL;
 			break;
 		case FDT_NOP:
 			break;
 		default:   /* FDT_END, or a token this walk does not know */
-			return 0;
+			return false;
 		}
 	}
+}
+
+struct ram_find { uint64_t addr, end; uint32_t acells, scells; };
+
+static bool ram_visit(void *ctx, uint32_t depth, const char *node, const char *name,
+		      const uint8_t *p, uint32_t len)
+{
+	struct ram_find *f = ctx;
+	uint32_t step = 4 * (f->acells + f->scells);
+
+	if (depth == 1 && !strcmp(name, "#address-cells"))
+		f->acells = be32(p);
+	else if (depth == 1 && !strcmp(name, "#size-cells"))
+		f->scells = be32(p);
+	else if (depth == 2 && (!strcmp(node, "memory") || !strncmp(node, "memory@", 7)) &&
+		 !strcmp(name, "reg"))
+		for (uint32_t i = 0; i + step <= len; i += step) {
+			uint64_t base = cells(p + i, f->acells);
+			uint64_t size = cells(p + i + 4 * f->acells, f->scells);
+
+			if (f->addr >= base && f->addr - base < size) {
+				f->end = base + size;
+				return true;
+			}
+		}
+	return false;
+}
+
+/* End of the memory range holding 'addr', or 0 if the tree has none. */
+static uint64_t fdt_ram_end(unsigned long fdt, uint64_t addr)
+{
+	struct ram_find f = { .addr = addr, .acells = 2, .scells = 1 };
+
+	return fdt_walk(fdt, ram_visit, &f) ? f.end : 0;
 }
 
 #ifndef UMODE
@@ -99,52 +130,25 @@ static bool isa_names(const char *isa, const char *ext)
 }
 
 /* Does a cpu node under /cpus list ext, in riscv,isa or riscv,isa-extensions? */
+static bool cpu_visit(void *ctx, uint32_t depth, const char *node, const char *name,
+		      const uint8_t *p, uint32_t len)
+{
+	const char *ext = ctx;
+
+	if (depth != 3 || strcmp(node, "cpus") || !len || p[len - 1])
+		return false;
+	if (!strcmp(name, "riscv,isa"))
+		return isa_names((const char *)p, ext);
+	if (!strcmp(name, "riscv,isa-extensions"))
+		for (uint32_t i = 0; i < len; i += strlen((const char *)p + i) + 1)
+			if (!strcmp((const char *)p + i, ext))
+				return true;
+	return false;
+}
+
 static bool fdt_cpu_lists(unsigned long fdt, const char *ext)
 {
-	const uint8_t *blob = (const uint8_t *)fdt;
-	const uint8_t *p, *strings;
-	uint32_t depth = 0;
-	bool cpus = false;
-
-	if (!fdt || be32(blob) != FDT_MAGIC)
-		return false;
-	p = blob + be32(blob + 8);
-	strings = blob + be32(blob + 12);
-	for (;;) {
-		uint32_t tok = be32(p), len;
-		const char *name;
-
-		p += 4;
-		switch (tok) {
-		case FDT_BEGIN_NODE:
-			name = (const char *)p;
-			if (++depth == 2)
-				cpus = !strcmp(name, "cpus");
-			p += (strlen(name) + 4) & ~3UL;
-			break;
-		case FDT_END_NODE:
-			depth--;
-			break;
-		case FDT_PROP:
-			len = be32(p);
-			name = (const char *)strings + be32(p + 4);
-			p += 8;
-			if (cpus && depth == 3 && len && !p[len - 1]) {
-				if (!strcmp(name, "riscv,isa") && isa_names((const char *)p, ext))
-					return true;
-				if (!strcmp(name, "riscv,isa-extensions"))
-					for (uint32_t i = 0; i < len; i += strlen((const char *)p + i) + 1)
-						if (!strcmp((const char *)p + i, ext))
-							return true;
-			}
-			p += (len + 3) & ~3UL;
-			break;
-		case FDT_NOP:
-			break;
-		default:
-			return false;
-		}
-	}
+	return fdt_walk(fdt, cpu_visit, (void *)ext);
 }
 
 /* Does reading this CSR trap (not there, or not given to S-mode)? */
