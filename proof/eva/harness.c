@@ -31,6 +31,7 @@ static void one_trap(unsigned long h)
 	struct trap_frame *f = &frames[h];
 
 	proof_mscratch = (unsigned long)f;
+	proof_mhartid = h;
 	lower_mode_registers(f);
 	switch (proof_below(3)) {
 	case 0: {                  /* an ecall: entry.S's C twin */
@@ -60,12 +61,14 @@ int main(void)
 
 	/*@ split boot; */
 	proof_mscratch = (unsigned long)&frames[boot];
+	proof_mhartid = boot;
 	tally_boot(boot, fdt);
 	/* The others come out of reset while the boot hart waits for them. */
 	/*@ loop unroll TALLY_MAX_HARTS; */
 	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
 		if (h != boot) {
 			proof_mscratch = (unsigned long)&frames[h];
+			proof_mhartid = h;
 			tally_secondary(h, fdt);
 		}
 	/*@ merge boot; */

@@ -24,4 +24,6 @@ void proof_csr_clear(const char *csr, unsigned long v);
 
 /* The address mscratch holds: this hart's trap frame (entry.S keeps it so). */
 extern unsigned long proof_mscratch;
+/* mhartid: the ID of the hart the harness runs now. */
+extern unsigned long proof_mhartid;
 #endif

@@ -31,17 +31,26 @@ bool proof_any_bool(void)
 /*
  * CSRs. Assumed: a CSR read gives any value, and a write changes no
  * memory, except mscratch, which entry.S and start.S keep pointing at the
- * hart's trap frame: it reads as the harness last set it.
+ * hart's trap frame: it reads as the harness last set it. And mhartid,
+ * which the hardware fixes for each hart: the ID of the hart the harness
+ * runs, below TALLY_MAX_HARTS, since start.S parks every hart above.
  */
-unsigned long proof_mscratch;
+unsigned long proof_mscratch, proof_mhartid;
 
 static bool is_mscratch(const char *csr)
 {
 	return csr[0] == 'm' && csr[1] == 's' && csr[2] == 'c' && csr[3] == 'r';
 }
 
+static bool is_mhartid(const char *csr)
+{
+	return csr[0] == 'm' && csr[1] == 'h' && csr[2] == 'a' && csr[3] == 'r';
+}
+
 unsigned long proof_csr_read(const char *csr)
 {
+	if (is_mhartid(csr))
+		return proof_mhartid;
 	return is_mscratch(csr) ? proof_mscratch : proof_any();
 }
 

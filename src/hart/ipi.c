@@ -135,9 +135,11 @@ static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
 	for (unsigned long i = 0; mask; i++, mask >>= 1) {
 		if (!(mask & 1))
 			continue;
-		if (base + i < base || !hart_present(base + i))
+		unsigned long hart = base + i;
+		/* the bound again here, where the ID becomes a bit of the set */
+		if (hart < base || hart >= TALLY_MAX_HARTS || !hart_present(hart))
 			return false;
-		*set |= 1UL << (base + i);
+		*set |= 1UL << hart;
 	}
 	return true;
 }

@@ -122,44 +122,41 @@ struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1)
 	return sbi_ok(n);
 }
 
-/* FID 2 */
+/* FID 2. The range is checked here, where it indexes trig[]: base + i < num. */
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count)
 {
 	volatile unsigned long *w = h->shmem;
+	unsigned num = h->num;
 
 	if (!w)
 		return sbi_err(SBI_ERR_NO_SHMEM);
 	if (!range_ok(h, base, count))
 		return sbi_err(SBI_ERR_BAD_RANGE);
-	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
-		const struct dbtr_trig *t = &h->trig[base + i];
-		w[0] = t->state;
-		w[1] = t->tdata1;
-		w[2] = t->tdata2;
-		w[3] = t->tdata3;
+	for (unsigned long t = base; t - base < count && t < num; t++, w += DBTR_ENTRY_WORDS) {
+		const struct dbtr_trig *tr = &h->trig[t];
+		w[0] = tr->state;
+		w[1] = tr->tdata1;
+		w[2] = tr->tdata2;
+		w[3] = tr->tdata3;
 	}
 	return sbi_ok(0);
 }
 
 /*
- * install and update: the shared memory is on and count entries fit; then
- * copy them out once (S-mode may change the memory meanwhile).
+ * install and update: the shared memory is on and count entries fit
+ * (range_ok with base 0 is count <= num, tested in the callers, where count
+ * then bounds e[]); copy them out once (S-mode may change the memory meanwhile).
  */
-static long fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
+static void fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
 {
 	const volatile unsigned long *w = h->shmem;
 
-	if (!w)
-		return SBI_ERR_NO_SHMEM;
-	if (!range_ok(h, 0, count))
-		return SBI_ERR_BAD_RANGE;
 	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
 		e[i].state = w[0];       /* install: ignored; update: trig_idx */
 		e[i].tdata1 = w[1];
 		e[i].tdata2 = w[2];
 		e[i].tdata3 = w[3];
 	}
-	return SBI_SUCCESS;
 }
 
 /* Write entry e to trigger i and check the hart kept it. */
@@ -207,18 +204,21 @@ struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_progra
 	unsigned idx[DBTR_MAX_TRIGGERS];
 	bool taken[DBTR_MAX_TRIGGERS] = { false };
 	unsigned long i;
-	long err = fetch(h, count, e);
 
-	if (err)
-		return sbi_err(err);
+	if (!h->shmem)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (count > h->num)
+		return sbi_err(SBI_ERR_BAD_RANGE);
+	fetch(h, count, e);
 	for (i = 0; i < count; i++)
 		if (!tdata1_ok(e[i].tdata1) || (i == count - 1 && (e[i].tdata1 & MC_CHAIN)))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
 	/* Each chain (entries linked by chain = 1) gets contiguous triggers. */
 	for (i = 0; i < count;) {
-		unsigned n = 1;
-		while (e[i + n - 1].tdata1 & MC_CHAIN)
-			n++;
+		unsigned long j = i;   /* the chain's last entry: the last of all has no chain */
+		while (j + 1 < count && (e[j].tdata1 & MC_CHAIN))
+			j++;
+		unsigned n = (unsigned)(j - i + 1);
 		int s = find_run(h, &e[i], n, taken);
 		if (s < 0)
 			return (struct sbiret){ SBI_ERR_FAILED, i };
@@ -245,10 +245,12 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 {
 	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
 	unsigned long i;
-	long err = fetch(h, count, e);
 
-	if (err)
-		return sbi_err(err);
+	if (!h->shmem)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (count > h->num)
+		return sbi_err(SBI_ERR_BAD_RANGE);
+	fetch(h, count, e);
 	for (i = 0; i < count; i++) {
 		unsigned long t = e[i].state, old;
 		if (t >= h->num || !tdata1_ok(e[i].tdata1))

@@ -54,6 +54,7 @@ struct sse_sys {
 	/* Hart h's events are at harts + h * stride bytes (each inside its hart's record). */
 	struct sse_hart *harts;
 	unsigned long stride;
+	unsigned long num_harts;   /* IDs below this have a record; hart_ok says which are there */
 	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];

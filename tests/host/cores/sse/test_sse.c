@@ -21,7 +21,8 @@ static bool fake_hart_ok(unsigned long h)
 /* A fresh machine: hart 0 booted, every hart reset. */
 static struct sse_sys *fresh(bool pmu)
 {
-	sys = (struct sse_sys){ .harts = harts, .stride = sizeof(harts[0]), .hart_ok = fake_hart_ok,
+	sys = (struct sse_sys){ .harts = harts, .stride = sizeof(harts[0]), .num_harts = NHARTS,
+				.hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)
