@@ -76,7 +76,8 @@ static void ibex_probe(struct pmu_hw_info *info)
 
 	info->width[0] = 64;   /* mcycle and minstret are always 64-bit on Ibex */
 	info->width[2] = 64;
-	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
+	/* n stays below 29 (ctr reaches 32 first); the test says so where hpm[n] is written */
+	for (unsigned ctr = 3, n = 0; ctr < PMU_MAX_HW_COUNTERS && n < PMU_MAX_HW_COUNTERS - 3; ctr++) {
 		uint64_t back = 0;
 		unsigned long sel = 0;
 
@@ -92,7 +93,8 @@ static void ibex_probe(struct pmu_hw_info *info)
 		ibex.sel[ctr] = sel;
 		ibex.event[ctr] = (uint8_t)ev;
 		info->width[ctr] = (uint8_t)pmu_bit_width(back);
-		info->hpm[info->num_hpm++] = (uint8_t)ctr;
+		info->hpm[n++] = (uint8_t)ctr;
+		info->num_hpm = n;
 	}
 	info->stoppable = (uint32_t)inh & ~(1u << 1);
 	info->has_inhibit = has_inhibit;
