@@ -220,12 +220,14 @@ static inline const struct pmu_logical_map *raw_find(unsigned long event_idx,
 }
 
 /*
- * Which counters can count an event that is not raw: its boot-time entry,
- * or NULL where the spec says INVALID_PARAM. An event this machine cannot
- * count is pmu.none: config_matching then finds no counter, NOT_SUPPORTED.
+ * Which counters can count this event: the boot-time entry, or for a raw
+ * one raw_find()'s answer in *raw (a caller that has ruled raw events out
+ * passes none). NULL where the spec says INVALID_PARAM. An event this
+ * machine cannot count is pmu.none: config_matching then finds no counter,
+ * NOT_SUPPORTED.
  */
 static inline const struct pmu_logical_map *event_find(unsigned long event_idx,
-		uint64_t event_data)
+		uint64_t event_data, struct pmu_logical_map *raw)
 {
 	unsigned long code = PMU_EVENT_CODE(event_idx);
 
@@ -240,11 +242,14 @@ static inline const struct pmu_logical_map *event_find(unsigned long event_idx,
 		if (event_data)
 			return 0;
 		return code < EVMAP_CACHE_SLOTS ? &pmu.evmap[EVMAP_HW_SLOTS + code] : &pmu.none;
+	case PMU_TYPE_RAW:
+	case PMU_TYPE_RAW_V2:
+		return raw ? raw_find(event_idx, event_data, raw) : &pmu.none;
 	case PMU_TYPE_FW:
 		if (code != PMU_FW_PLATFORM && event_data)
 			return 0;
 		return code < PMU_FW_EVENT_MAX ? &pmu.fw_events[code] : &pmu.none;
-	default:   /* reserved types; raw ones are raw_find()'s */
+	default:
 		return &pmu.none;
 	}
 }
@@ -381,7 +386,7 @@ struct sbiret pmu_config_matching(unsigned long base,
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (is_raw(event_idx))
 		return config_raw(h, set, flags, event_idx, event_data);
-	e = event_find(event_idx, event_data);   /* not raw: no room needed */
+	e = event_find(event_idx, event_data, 0);   /* not raw: no room needed */
 	if (!e)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	return pick(h, set, flags, e);
@@ -652,11 +657,12 @@ static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 	struct pmu_logical_map raw;
 	const struct pmu_logical_map *e;
 
+	/* apart, so raw is read only on the path that filled it */
 	if (is_raw(event_idx)) {
 		e = raw_find(event_idx, event_data, &raw);
 		return e && e->can != 0;
 	}
-	e = event_find(event_idx, event_data);
+	e = event_find(event_idx, event_data, 0);
 	return e && e->can != 0;
 }
 
