@@ -138,7 +138,7 @@ void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
 			.can = ((pmu.fw_supported >> code) & 1) ? fw_set : 0,
 			.excl = PMU_EXCL_NONE, .sel = 0, .fw_code = (uint8_t)code };
 	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
-		pmu.evmap[i] = pmu.none;
+		pmu.evmap[i] = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
 		map_event(code, 0, &pmu.evmap[code]);
 	/* cache code = id << 3 | op << 1 | result (11.3): the defined ones */
@@ -213,7 +213,7 @@ static inline const struct pmu_logical_map *raw_find(unsigned long event_idx,
 
 	if (PMU_EVENT_CODE(event_idx) || (event_data >> bits) ||
 	    map_event(event_idx, event_data, raw)) {
-		*raw = pmu.none;
+		*raw = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 		return 0;
 	}
 	return raw;
@@ -314,26 +314,22 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
 	if (!first)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	idx = lowest_bit(first);
-	bit = pmu_bit(idx);
-	if (!is_fw(idx)) {
-		h->used |= bit;
-		if (flags & PMU_CFG_AUTO_START)
-			h->running |= bit;
-		return configure_hw(h, idx, flags, e);
-	}
 	/* first is part of all_set, so this never fails: the bound is checked
 	 * where the index is used, before anything changes */
 	if (idx >= pmu.num_all)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	c = &h->ctr[idx];
+	bit = pmu_bit(idx);
 	h->used |= bit;
+	if (flags & PMU_CFG_AUTO_START)
+		h->running |= bit;
+	if (!is_fw(idx))
+		return configure_hw(h, idx, flags, e);
+	c = &h->ctr[idx];
 	c->fw_code = e->fw_code;
 	if (flags & PMU_CFG_CLEAR_VALUE)
 		c->fw_value = 0;
-	if (flags & PMU_CFG_AUTO_START) {
-		h->running |= bit;
+	if (flags & PMU_CFG_AUTO_START)
 		c->fw_start = h->fw_count[c->fw_code];
-	}
 	return sbi_ok(idx);
 }
 
@@ -515,14 +511,16 @@ static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsig
 	return sbi_ok(0);
 }
 
-static inline void stop_fw(struct pmu_hart *h, unsigned long idx, unsigned long flags,
-			   uintptr_t slot)
+/* Out of line, as stop_hw: the two callers share it (Ibex's size budget). */
+static __attribute__((noinline)) struct sbiret stop_fw(struct pmu_hart *h, unsigned long idx,
+		unsigned long flags, uintptr_t slot)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
 	c->fw_value += h->fw_count[c->fw_code] - c->fw_start;
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
 		*(uint64_t *)slot = c->fw_value;
+	return sbi_ok(0);
 }
 
 /*
@@ -598,8 +596,7 @@ struct sbiret pmu_counter_stop(unsigned long base,
 		return stop_set(h, base, mask, flags);
 	if (!is_fw(base))
 		return stop_hw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t), 1);
-	stop_fw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t));
-	return sbi_ok(0);
+	return stop_fw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t));
 }
 
 /*
@@ -609,21 +606,26 @@ struct sbiret pmu_counter_stop(unsigned long base,
 #define fw_counter_ok(h, idx) \
 	((idx) < pmu.num_all && is_fw(idx) && pmu_set_has((h)->used, (idx)))
 
-/* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */
-struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h)
+/*
+ * FID 5 (11.10) and, with hi, FID 6 (11.11): on rv32 each half of the
+ * value; on rv64 all of it, and 0 for the upper half. One body for both,
+ * so the check that guards fw_value() is written once.
+ */
+static __attribute__((noinline)) struct sbiret fw_read(unsigned long idx, struct pmu_hart *h,
+						       bool hi)
 {
+	uint64_t v;
+
 	if (!fw_counter_ok(h, idx))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok((unsigned long)fw_value(h, idx));
+	if (PMU_XLEN == 64 && hi)
+		return sbi_ok(0);
+	v = fw_value(h, idx);
+	return sbi_ok(hi ? (unsigned long)(v >> 32) : (unsigned long)v);
 }
 
-/* FID 6 (11.11): the upper 32 bits on rv32, always 0 on rv64. */
-struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h)
-{
-	if (!fw_counter_ok(h, idx))
-		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok(PMU_XLEN == 32 ? (unsigned long)(fw_value(h, idx) >> 32) : 0);
-}
+struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h) { return fw_read(idx, h, false); }
+struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h) { return fw_read(idx, h, true); }
 
 /* FID 7 (11.12) */
 struct sbiret pmu_snapshot_set_shmem(unsigned long lo,

@@ -76,8 +76,9 @@ static void ibex_probe(struct pmu_hw_info *info)
 
 	info->width[0] = 64;   /* mcycle and minstret are always 64-bit on Ibex */
 	info->width[2] = 64;
-	/* n stays below 29 (ctr reaches 32 first); the test says so where hpm[n] is written */
-	for (unsigned ctr = 3, n = 0; ctr < PMU_MAX_HW_COUNTERS && n < PMU_MAX_HW_COUNTERS - 3; ctr++) {
+	/* num_hpm stays below 29 (ctr reaches 32 first): said where hpm[] is written */
+	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS &&
+	     info->num_hpm < PMU_MAX_HW_COUNTERS - 3; ctr++) {
 		uint64_t back = 0;
 		unsigned long sel = 0;
 
@@ -93,8 +94,7 @@ static void ibex_probe(struct pmu_hw_info *info)
 		ibex.sel[ctr] = sel;
 		ibex.event[ctr] = (uint8_t)ev;
 		info->width[ctr] = (uint8_t)pmu_bit_width(back);
-		info->hpm[n++] = (uint8_t)ctr;
-		info->num_hpm = n;
+		info->hpm[info->num_hpm++] = (uint8_t)ctr;
 	}
 	info->stoppable = (uint32_t)inh & ~(1u << 1);
 	info->has_inhibit = has_inhibit;
