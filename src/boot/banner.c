@@ -39,19 +39,20 @@ static void print_extensions(void)
 	unsigned legacy = 0, n, m;
 	char sep = ' ';
 
-	printf("Extensions    :");
+	console_puts("Extensions    :");
 	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++) {
 		if (!sbi_ext_offered(e->needs))
 			continue;
 		if (e->eid < SBI_EXT_BASE) {
 			legacy |= 1u << (e->eid & 15);
 		} else {
-			printf(" %s", e->name);
+			console_putc(' ');
+			console_puts(e->name);
 		}
 	}
 	if (legacy)
-		printf(", legacy EIDs");
-	for (n = 0; n < 16; n = m) {   /* the EID's low 4 bits: legacy has 16 */
+		console_puts(", legacy EIDs");
+	for (n = 0; n < 16 && legacy >> n; n = m) {   /* up to the last one offered (of 16) */
 		if (!((legacy >> n) & 1)) {
 			m = n + 1;
 			continue;
