@@ -118,6 +118,13 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 	return (unsigned)proof_any();
 }
 
+/* The payload's tree loses the ISA extensions S-mode is not given: it is
+ * the payload's memory, none of the firmware's C state changes. */
+void dt_hide_extensions(unsigned long fdt, bool sstc, bool sscofpmf, bool h)
+{
+	(void)fdt, (void)sstc, (void)sscofpmf, (void)h;
+}
+
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	return dt_fixup(fdtp, fw_base, fw_size);
