@@ -151,7 +151,8 @@ struct sbiret ipi_send(unsigned long mask, unsigned long base)
 
 	if (!targets(mask, base, &set))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (unsigned long hart = 0; set; hart++, set >>= 1) {
+	/* targets() set no bit at or above TALLY_MAX_HARTS: the bound where hart indexes harts[] */
+	for (unsigned long hart = 0; set && hart < TALLY_MAX_HARTS; hart++, set >>= 1) {
 		if (!(set & 1))
 			continue;
 		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
@@ -200,7 +201,7 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 		n += (s & 1) && hart != self;
 	rfence.waiting = n;
 	fence_rw();                          /* the request before the doorbells */
-	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1) {
+	for (unsigned long hart = 0, s = set; s && hart < TALLY_MAX_HARTS; hart++, s >>= 1) {
 		if (!(s & 1))
 			continue;
 		pmu_fw_event(pmu, fence_event(kind));
