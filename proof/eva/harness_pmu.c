@@ -27,7 +27,7 @@ int main(void)
 	proof_mscratch = (unsigned long)&frame;
 	frame.hart = &harts[0];
 	harts[0].frame = &frame;
-	pmu_init(&PROOF_BACKEND, &features.pmu, sbi_mem_ok, (uint32_t)proof_any());
+	pmu_init(&PROOF_BACKEND, &features.pmu, sbi_mem_window, (uint32_t)proof_any());
 	pmu_hart_init(&harts[0].pmu);
 	for (;;) {
 		if (proof_any_bool()) {

@@ -47,24 +47,36 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 	return true;
 }
 
-/* In one RAM range, no wrap, outside the firmware's PMP region: memory the
- * caller may access (SBI binary encoding, "shared memory physical address range").
- * An empty buffer is checked as its first byte: no address passes only because
- * nothing is asked of it, and the caller touches nothing. */
-bool sbi_mem_ok(uint64_t addr, uint64_t len)
+/*
+ * In one RAM range, no wrap, outside the firmware's PMP region: memory the
+ * caller may access (SBI binary encoding, "shared memory physical address
+ * range"). An empty buffer is checked as its first byte: no address passes
+ * only because nothing is asked of it, and the caller touches nothing.
+ *
+ * The answer is the address itself, or 0 for no: callers keep and use what
+ * the check accepted, so the proof's analyser, which does not relate a yes
+ * to the caller's own variable, sees a pointer into RAM. 0 is never an
+ * accepted address: no supported board has RAM in its first page, which
+ * the proof assumes of the tree (proof/eva/stubs.c). Each comparison is
+ * written on addr, never on a sum that could wrap, so it bounds addr.
+ */
+uintptr_t sbi_mem_window(uint64_t addr, uint64_t len)
 {
-	uint64_t end = addr + (len ? len : 1);
+	uint64_t n = len ? len : 1;
 	unsigned i;
 
-	if (end <= addr)
-		return false;
 	for (i = 0; i < features.num_ram; i++)
-		if (addr >= features.ram[i].lo && end <= features.ram[i].hi)
+		if (addr >= features.ram[i].lo && n <= features.ram[i].hi - features.ram[i].lo &&
+		    addr <= features.ram[i].hi - n)
 			break;
 	if (i == features.num_ram)
-		return false;
-	if (addr < features.fw_hi && end > features.fw_lo)
-		return false;
+		return 0;
+	if (addr < features.fw_hi && addr + n > features.fw_lo)
+		return 0;
+#if UINTPTR_MAX < UINT64_MAX
 	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers' reach */
-	return end - 1 <= UINTPTR_MAX;
+	if (n - 1 > UINTPTR_MAX || addr > UINTPTR_MAX - (n - 1))
+		return 0;
+#endif
+	return (uintptr_t)addr;
 }

@@ -192,7 +192,7 @@ static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, ui
 	if (r.error)
 		return r;
 	long err = sbi_shmem_check(lo, hi, sizeof(long), (uint64_t)count * sizeof(long),
-				   SBI_ERR_INVALID_ADDRESS, sbi_mem_ok);
+				   SBI_ERR_INVALID_ADDRESS, sbi_mem_window);
 	if (err)
 		return sbi_err(err);
 	*mem = (volatile unsigned long *)(uintptr_t)lo;

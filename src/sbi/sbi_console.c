@@ -14,14 +14,14 @@ struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a
 			     unsigned long fid)
 {
 	unsigned long n = a0, i;
-	uint8_t *buf = (uint8_t *)(uintptr_t)a1;
+	uint8_t *buf;
 	int c;
 
 	switch (fid) {
 	case DBCN_FID_CONSOLE_WRITE:
 	case DBCN_FID_CONSOLE_READ:
 		/* base_addr_hi (a2) must be 0: no memory above XLEN bits here. */
-		if (a2 || !sbi_mem_ok(a1, n))
+		if (a2 || !(buf = (uint8_t *)sbi_mem_window(a1, n)))
 			return sbi_err(SBI_ERR_INVALID_PARAM);
 		if (fid == DBCN_FID_CONSOLE_WRITE) {
 			for (i = 0; i < n; i++)

@@ -59,14 +59,14 @@ static size_t ilen;
 static unsigned num_hw;                /* logical hw counters per the fake */
 static uint8_t ctr_of[32];
 
-static bool mem_ok(uint64_t addr, uint64_t len)
+static uintptr_t mem_ok(uint64_t addr, uint64_t len)
 {
 	const uintptr_t r[2][2] = { { (uintptr_t)page, 4096 }, { (uintptr_t)ibuf, ilen } };
 
 	for (int i = 0; i < 2; i++)
 		if (addr >= r[i][0] && len <= r[i][1] && addr - r[i][0] <= r[i][1] - len)
-			return true;
-	return false;
+			return (uintptr_t)addr;
+	return 0;
 }
 
 static unsigned long num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }

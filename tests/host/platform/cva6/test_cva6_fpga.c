@@ -19,7 +19,7 @@
 static struct pmu_hw_info probed;
 
 static struct pmu_hart hart;
-static bool mem_any(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
+static uintptr_t mem_any(uint64_t a, uint64_t l) { (void)l; return (uintptr_t)a; }
 
 #define EV_HW(e) PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_##e)
 

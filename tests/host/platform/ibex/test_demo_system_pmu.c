@@ -23,7 +23,7 @@
 static struct pmu_hw_info probed;
 
 static struct pmu_hart h;
-static bool mem_ok(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
+static uintptr_t mem_ok(uint64_t a, uint64_t l) { (void)l; return (uintptr_t)a; }
 static uint64_t shmem[PMU_SHMEM_SIZE / 8] __attribute__((aligned(PMU_SHMEM_SIZE)));
 
 static void t_probe_what_emulation_reads(void)
