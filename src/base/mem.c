@@ -57,26 +57,35 @@ bool mem_add_ram(uint64_t base, uint64_t size)
  * the check accepted, so the proof's analyser, which does not relate a yes
  * to the caller's own variable, sees a pointer into RAM. 0 is never an
  * accepted address: no supported board has RAM in its first page, which
- * the proof assumes of the tree (proof/eva/stubs.c). Each comparison is
- * written on addr, never on a sum that could wrap, so it bounds addr.
+ * the proof assumes of the tree (proof/eva/stubs.c). The comparisons are
+ * ordered so that the analyser bounds addr from them: at or above a range's
+ * lo, and below an end it already knows to be at most the range's hi (on
+ * rv32, at most 4 GiB - len, from a check written on addr).
  */
 uintptr_t sbi_mem_window(uint64_t addr, uint64_t len)
 {
-	uint64_t n = len ? len : 1;
+	uint64_t n = len ? len : 1, end;
 	unsigned i;
 
-	for (i = 0; i < features.num_ram; i++)
-		if (addr >= features.ram[i].lo && n <= features.ram[i].hi - features.ram[i].lo &&
-		    addr <= features.ram[i].hi - n)
-			break;
-	if (i == features.num_ram)
-		return 0;
-	if (addr < features.fw_hi && addr + n > features.fw_lo)
-		return 0;
 #if UINTPTR_MAX < UINT64_MAX
-	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers' reach */
+	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers'
+	 * reach. What passes ends by 4 GiB, so end below cannot wrap. */
 	if (n - 1 > UINTPTR_MAX || addr > UINTPTR_MAX - (n - 1))
 		return 0;
 #endif
+	end = addr + n;
+	for (i = 0; i < features.num_ram; i++)
+		if (addr >= features.ram[i].lo && end <= features.ram[i].hi)
+			break;
+	if (i == features.num_ram)
+		return 0;
+#if UINTPTR_MAX == UINT64_MAX
+	/* after the range check, so that the proof, which knows end is at most
+	 * the range's hi by now, learns from addr < end that addr is too */
+	if (end <= addr)
+		return 0;
+#endif
+	if (addr < features.fw_hi && end > features.fw_lo)
+		return 0;
 	return (uintptr_t)addr;
 }
