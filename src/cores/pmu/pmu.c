@@ -9,6 +9,7 @@
  * h is the calling hart's state; pmu.be the backend, the only way to a CSR.
  */
 #include "base/bits.h"
+#include "base/mem.h"
 #include "cores/pmu/pmu.h"
 
 /* What pmu_init() worked out, in one place (one base address for every field). */
@@ -19,7 +20,6 @@ static struct {
 	const struct pmu_backend *be;
 	const struct pmu_hw_info *hw; /* what the probe found: the machine record's */
 	uint32_t stoppable;           /* hw->stoppable, which every map_event() reads */
-	pmu_mem_check_fn mem_ok;
 	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
 	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
 	pmu_set_t all_set;            /* every valid counter, the time slot excluded */
@@ -101,14 +101,12 @@ static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_l
 	return SBI_SUCCESS;
 }
 
-void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
-	      pmu_mem_check_fn check, uint32_t fw_events)
+void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw, uint32_t fw_events)
 {
 	pmu_set_t fw_set;
 
 	pmu.be = backend;
 	pmu.hw = hw;
-	pmu.mem_ok = check;
 	pmu.fw_supported = fw_events & ((1UL << PMU_FW_EVENT_MAX) - 1);
 	*hw = (struct pmu_hw_info){ 0 };
 	backend->probe(hw);
@@ -654,7 +652,8 @@ struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
 	/* as sbi_shmem_check(), keeping the address the memory check accepted */
 	if (lo & (PMU_SHMEM_SIZE - 1))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	uintptr_t snap = hi ? PMU_SHMEM_NONE : pmu.mem_ok(lo, PMU_SHMEM_SIZE);
+	uint64_t end;
+	uintptr_t snap = hi ? PMU_SHMEM_NONE : sbi_mem_window(lo, PMU_SHMEM_SIZE, &end);
 	if (snap == PMU_SHMEM_NONE)
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	h->shmem = snap;
@@ -684,33 +683,49 @@ static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 	return e && e->can != 0;
 }
 
-/* FID 8 (11.13) */
+static inline struct pmu_event_info *entry_at(uint64_t p)
+{
+	return (struct pmu_event_info *)(uintptr_t)p;
+}
+
+static void event_info_fill(struct pmu_event_info *e)
+{
+	uint32_t idx = e->event_idx;
+	uint64_t data = e->event_data;
+	unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
+
+	if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
+		data = 0;
+	e->output = event_supported(idx, data) ? 1 : 0;
+}
+
+/* FID 8 (11.13). The list is walked from the address the memory check accepted
+ * to the end it gave: an index below num_entries would not show the proof RAM. */
 struct sbiret pmu_event_get_info(unsigned long lo,
 				 unsigned long hi, unsigned long num_entries,
 				 unsigned long flags, struct pmu_hart *h)
 {
-	struct pmu_event_info *e = (struct pmu_event_info *)(uintptr_t)lo;
-	unsigned long i;
+	const uint64_t size = sizeof(struct pmu_event_info);
+	uint64_t end, p;
+	uintptr_t base;
 
 	(void)h;
 	/* No entries: SUCCESS once the address passes, nothing read or written (as OpenSBI). */
 	if (flags || (lo & 15))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (hi || num_entries > (~0UL >> 4) ||
-	    !pmu.mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))
+	if (hi || num_entries > (~0UL >> 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/* a call of its own, its yes and no kept apart until tested (slevel) */
+	/*@ slevel 2; */
+	base = sbi_mem_window(lo, (uint64_t)num_entries * size, &end);
+	if (!base)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/*@ slevel merge; */
 	/* every entry validated before any is written */
-	for (i = 0; i < num_entries; i++)
-		if (e[i].event_idx & ~PMU_EVENT_IDX_MASK)
+	for (p = base; p + size <= end; p += size)
+		if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
 			return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (i = 0; i < num_entries; i++) {
-		uint32_t idx = e[i].event_idx;
-		uint64_t data = e[i].event_data;
-		unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
-
-		if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
-			data = 0;
-		e[i].output = event_supported(idx, data) ? 1 : 0;
-	}
+	for (p = base; p + size <= end; p += size)
+		event_info_fill(entry_at(p));
 	return sbi_ok(0);
 }

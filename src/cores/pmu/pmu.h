@@ -36,9 +36,6 @@ struct pmu_logical_map {
 	uint8_t fw_code;        /* a firmware event's code (< PMU_FW_EVENT_MAX), else 0 */
 };
 
-/* A firmware-supplied check: may S-mode's memory [addr, addr+len) be used?
- * addr if so, 0 if not (src/base/mem.c:sbi_mem_window). */
-typedef uintptr_t (*pmu_mem_check_fn)(uint64_t addr, uint64_t len);
 
 enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 
@@ -85,8 +82,7 @@ static inline pmu_set_t pmu_bit(unsigned long i)
 }
 
 /* Boot: the backend probes into *hw (features.pmu), then the logical counters are laid out. */
-void pmu_init(const struct pmu_backend *be, struct pmu_hw_info *hw,
-	      pmu_mem_check_fn mem_ok, uint32_t fw_events);
+void pmu_init(const struct pmu_backend *be, struct pmu_hw_info *hw, uint32_t fw_events);
 /* Each hart, at boot: reset its state. */
 void pmu_hart_init(struct pmu_hart *h);
 unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */
