@@ -13,13 +13,15 @@
  */
 bool mem_add_ram(uint64_t base, uint64_t size)
 {
-	struct ram_range r = { base, base + size };
-	struct ram_range out[TALLY_MAX_RAM_RANGES] = { [0 ... TALLY_MAX_RAM_RANGES - 1] = r };
+	struct ram_range out[TALLY_MAX_RAM_RANGES], r = { base, base + size };
 	unsigned n = 0, k;
 	bool placed = false;
 
 	if (size == 0 || r.hi < r.lo)
 		return false;
+	/*@ loop unroll TALLY_MAX_RAM_RANGES; */
+	for (k = 0; k < TALLY_MAX_RAM_RANGES; k++)
+		out[k] = r;
 	for (k = 0; k < features.num_ram; k++) {
 		struct ram_range c = features.ram[k];
 
@@ -60,8 +62,7 @@ bool mem_add_ram(uint64_t base, uint64_t size)
  * analyser, which does not relate a yes to the caller's own variables, sees
  * a pointer and an end in RAM. 0 is never an accepted address: no supported
  * board has RAM in its first page, which the proof assumes of the tree
- * (proof/eva/stubs.c). On rv32 the 4 GiB check is written on addr and on
- * end, so that the analyser bounds both.
+ * (proof/eva/stubs.c).
  */
 uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *endp)
 {
@@ -70,9 +71,8 @@ uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *endp)
 
 #if UINTPTR_MAX < UINT64_MAX
 	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers'
-	 * reach. What passes ends by 4 GiB, so end below cannot wrap. */
-	if (n - 1 > UINTPTR_MAX || addr > UINTPTR_MAX - (n - 1) ||
-	    end > (uint64_t)UINTPTR_MAX + 1)
+	 * reach. What passes does not wrap and ends by 4 GiB. */
+	if (end <= addr || end > (uint64_t)UINTPTR_MAX + 1)
 		return 0;
 #endif
 	/* The checks after the range check are made inside the loop, so that

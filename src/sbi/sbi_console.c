@@ -9,34 +9,14 @@
 #include "base/sbi.h"
 #include "sbi/sbi_ext.h"
 
-/* Write [p, end) to the console: every byte is written. */
-static struct sbiret dbcn_write(uint64_t p, uint64_t end)
-{
-	uint64_t n = end - p;
-
-	for (; p < end; p++)
-		board_putc(*(const char *)(uintptr_t)p);
-	return sbi_ok(n);
-}
-
-/* Read into [p, end) what the console has, up to the first byte it has not. */
-static struct sbiret dbcn_read(uint64_t p, uint64_t end)
-{
-	uint64_t start = p;
-	int c;
-
-	for (; p < end && (c = board_getc()) >= 0; p++)
-		*(uint8_t *)(uintptr_t)p = (uint8_t)c;
-	return sbi_ok(p - start);
-}
-
 /* Buffers walked from the address the memory check accepted to its end. */
 struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	uint64_t end;
+	uint64_t end, p;
 	uintptr_t buf;
+	int c;
 
 	switch (fid) {
 	case DBCN_FID_CONSOLE_WRITE:
@@ -49,9 +29,14 @@ struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a
 		if (!buf)
 			return sbi_err(SBI_ERR_INVALID_PARAM);
 		/*@ slevel merge; */
-		if (fid == DBCN_FID_CONSOLE_WRITE)
-			return dbcn_write(buf, end);
-		return dbcn_read(buf, end);
+		if (fid == DBCN_FID_CONSOLE_WRITE) {
+			for (p = buf; p < end; p++)
+				board_putc(*(const char *)(uintptr_t)p);
+			return sbi_ok(a0);
+		}
+		for (p = buf; p < end && (c = board_getc()) >= 0; p++)
+			*(uint8_t *)(uintptr_t)p = (uint8_t)c;
+		return sbi_ok((unsigned long)(p - buf));
 	case DBCN_FID_CONSOLE_WRITE_BYTE:
 		/* uint8_t byte (spec 12.3): the low 8 bits, whatever is above them. */
 		board_putc((char)(uint8_t)a0);

@@ -721,11 +721,13 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 	if (!base)
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/*@ slevel merge; */
-	/* every entry validated before any is written */
-	for (p = base; p + size <= end; p += size)
-		if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (p = base; p + size <= end; p += size)
-		event_info_fill(entry_at(p));
+	/* all validated (pass 0) before any is written (1): one walk, for Ibex's size */
+	for (int pass = 0; pass < 2; pass++)
+		for (p = base; p + size <= end; p += size) {
+			if (pass)
+				event_info_fill(entry_at(p));
+			else if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
+				return sbi_err(SBI_ERR_INVALID_PARAM);
+		}
 	return sbi_ok(0);
 }
