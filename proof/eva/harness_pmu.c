@@ -9,6 +9,7 @@
 #include "base/machine.h"
 #include "base/mem.h"
 #include "hart/hart.h"
+#include "platform/common/dt.h"
 #include "sbi/sbi_ext.h"
 
 extern const struct pmu_backend PROOF_BACKEND;
@@ -18,16 +19,17 @@ static struct trap_frame frame;
 
 int main(void)
 {
-	/* What boot leaves: any RAM, any firmware region, the backend's probe. */
-	for (unsigned i = 0; i <= TALLY_MAX_RAM_RANGES; i++)
-		if (proof_any_bool())
-			mem_add_ram(proof_any(), proof_any());
+	/* What boot leaves: RAM as the device tree's stub gives it (the one
+	 * assumption on RAM, stubs.c), any firmware region, the backend's probe. */
+	unsigned long fdt = proof_any();
+
+	(void)dt_fixup(&fdt, 0, 0);
 	features.fw_lo = proof_any();
 	features.fw_hi = proof_any();
 	proof_mscratch = (unsigned long)&frame;
 	frame.hart = &harts[0];
 	harts[0].frame = &frame;
-	pmu_init(&PROOF_BACKEND, &features.pmu, sbi_mem_ok, (uint32_t)proof_any());
+	pmu_init(&PROOF_BACKEND, &features.pmu, (uint32_t)proof_any());
 	pmu_hart_init(&harts[0].pmu);
 	for (;;) {
 		if (proof_any_bool()) {

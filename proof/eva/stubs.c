@@ -104,17 +104,31 @@ char _fw_end[1];
 
 /*
  * The board's device tree (dt.c over lib/fdt.c: tested on trees dtc
- * makes, not proved). Assumed: it names any RAM ranges and any number of
- * harts; the firmware's reservation goes in or not.
+ * makes, not proved). Assumed: it names any number of harts and any RAM
+ * ranges that start at or above 0x1000 and end at least a page below the
+ * top of the address space; the firmware's reservation goes in or not.
+ *
+ * That is true of every supported board (QEMU virt's and CVA6's RAM from
+ * 0x80000000, Ibex's from 0x100000, none near the top): it is what lets
+ * sbi_mem_window's answer, which is 0 or an address in RAM, bound the
+ * address a caller keeps. The analyser does not relate a sum to its terms,
+ * so the bound is given as each range starting below 2^63 and being
+ * smaller than 2^63 - 4 KiB. It does not relate a slot of features.ram to
+ * num_ram either: the slots past num_ram, never read, hold such a range
+ * too, not the 0 of bss.
  */
 unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	(void)fdtp, (void)fw_base, (void)fw_size;
+	/*@ loop unroll TALLY_MAX_RAM_RANGES; */
+	for (unsigned i = 0; i < TALLY_MAX_RAM_RANGES; i++)
+		features.ram[i] = (struct ram_range){ 0x1000, 0x2000 };
 	features.num_ram = 0;
 	/*@ loop unroll TALLY_MAX_RAM_RANGES + 1; */
 	for (unsigned i = 0; i <= TALLY_MAX_RAM_RANGES; i++)
 		if (proof_any_bool())
-			mem_add_ram(proof_any(), proof_any());
+			mem_add_ram(Frama_C_unsigned_long_long_interval(0x1000, 1ULL << 63),
+				    Frama_C_unsigned_long_long_interval(1, (1ULL << 63) - 0x1000));
 	return (unsigned)proof_any();
 }
 

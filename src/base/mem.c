@@ -6,18 +6,22 @@
 
 /*
  * Boot only. Sorted, touching ranges merged: a buffer across two nodes lies
- * in one. The list is rebuilt in a copy (zeroed: what is copied back was
- * written) and written back whole, so a list with no room is left as it
- * was, and every write checks its own index.
+ * in one. The list is rebuilt in a copy and written back whole, so a list
+ * with no room is left as it was, and every write checks its own index.
+ * Every slot of the copy starts as the new range, not zeroed, so that the
+ * proof, which does not relate a slot to n, sees a range in every slot.
  */
 bool mem_add_ram(uint64_t base, uint64_t size)
 {
-	struct ram_range out[TALLY_MAX_RAM_RANGES] = { 0 }, r = { base, base + size };
+	struct ram_range out[TALLY_MAX_RAM_RANGES], r = { base, base + size };
 	unsigned n = 0, k;
 	bool placed = false;
 
 	if (size == 0 || r.hi < r.lo)
 		return false;
+	/*@ loop unroll TALLY_MAX_RAM_RANGES; */
+	for (k = 0; k < TALLY_MAX_RAM_RANGES; k++)
+		out[k] = r;
 	for (k = 0; k < features.num_ram; k++) {
 		struct ram_range c = features.ram[k];
 
@@ -47,24 +51,45 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 	return true;
 }
 
-/* In one RAM range, no wrap, outside the firmware's PMP region: memory the
- * caller may access (SBI binary encoding, "shared memory physical address range").
- * An empty buffer is checked as its first byte: no address passes only because
- * nothing is asked of it, and the caller touches nothing. */
-bool sbi_mem_ok(uint64_t addr, uint64_t len)
+/*
+ * In one RAM range, no wrap, outside the firmware's PMP region: memory the
+ * caller may access (SBI binary encoding, "shared memory physical address
+ * range"). An empty buffer is checked as its first byte: no address passes
+ * only because nothing is asked of it, and the caller touches nothing.
+ *
+ * The answer is the address itself, or 0 for no, and the buffer's end:
+ * callers keep what the check accepted and walk to that end, so the proof's
+ * analyser, which does not relate a yes to the caller's own variables, sees
+ * a pointer and an end in RAM. 0 is never an accepted address: no supported
+ * board has RAM in its first page, which the proof assumes of the tree
+ * (proof/eva/stubs.c).
+ */
+uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *endp)
 {
-	uint64_t end = addr + (len ? len : 1);
+	uint64_t n = len ? len : 1, end = addr + n;
 	unsigned i;
 
-	if (end <= addr)
-		return false;
-	for (i = 0; i < features.num_ram; i++)
-		if (addr >= features.ram[i].lo && end <= features.ram[i].hi)
-			break;
-	if (i == features.num_ram)
-		return false;
-	if (addr < features.fw_hi && end > features.fw_lo)
-		return false;
-	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers' reach */
-	return end - 1 <= UINTPTR_MAX;
+#if UINTPTR_MAX < UINT64_MAX
+	/* rv32: RAM above 4 GiB is S-mode's (Sv32), out of M-mode's pointers'
+	 * reach. What passes does not wrap and ends by 4 GiB. */
+	if (end <= addr || end > (uint64_t)UINTPTR_MAX + 1)
+		return 0;
+#endif
+	/* The checks after the range check are made inside the loop, so that
+	 * the proof keeps what it taught (addr >= lo, end <= hi) and bounds the
+	 * end handed back, where addr + len would not be. */
+	for (i = 0; i < features.num_ram; i++) {
+		if (addr < features.ram[i].lo || end > features.ram[i].hi)
+			continue;
+#if UINTPTR_MAX == UINT64_MAX
+		/* the proof, which knows end is at most hi, learns addr is too */
+		if (end <= addr)
+			return 0;
+#endif
+		if (addr < features.fw_hi && end > features.fw_lo)
+			return 0;
+		*endp = len ? end : addr;
+		return (uintptr_t)addr;
+	}
+	return 0;
 }

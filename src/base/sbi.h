@@ -32,17 +32,22 @@ static inline uint64_t sbi_arg64(unsigned long lo, unsigned long hi)
  * Memory a lower mode hands the firmware, as the spec passes it (3.3: the
  * address's low and high halves): aligned to `align`, else `misaligned`
  * (INVALID_PARAM for most callers); `len` bytes that mem_ok() allows, else
- * INVALID_ADDRESS. Nothing Tally runs on has memory the firmware reaches
- * above XLEN bits of address, so a nonzero high half is INVALID_ADDRESS too.
+ * INVALID_ADDRESS; a nonzero high half too (no memory the firmware reaches
+ * is above XLEN bits). *base is then mem_ok()'s answer, kept, not lo.
  */
 static inline long sbi_shmem_check(unsigned long lo, unsigned long hi, unsigned long align,
 				   uint64_t len, long misaligned,
-				   bool (*mem_ok)(uint64_t addr, uint64_t len))
+				   uintptr_t (*mem_ok)(uint64_t addr, uint64_t len, uint64_t *end),
+				   uintptr_t *base)
 {
+	uint64_t end;
+	uintptr_t a;
+
 	if (lo & (align - 1))
 		return misaligned;
-	if (hi || !mem_ok(lo, len))
+	if (hi || !(a = mem_ok(lo, len, &end)))
 		return SBI_ERR_INVALID_ADDRESS;
+	*base = a;
 	return SBI_SUCCESS;
 }
 

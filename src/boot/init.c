@@ -264,7 +264,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available() && ((r_misa() >> ('H' - 'A')) & 1))
 		fw_events |= ((1u << (PMU_FW_HFENCE_VVMA_ASID_RECEIVED + 1)) - 1) &
 			     ~((1u << PMU_FW_HFENCE_GVMA_SENT) - 1);
-	pmu_init(platform.pmu, &features.pmu, sbi_mem_ok, fw_events);
+	pmu_init(platform.pmu, &features.pmu, fw_events);
 #if TALLY_SMODE_EXTENSIONS
 	/* What the harts have and S-mode is not given, once the CSR and PMU
 	 * probes know it: the tree must not name it. Nothing hidden, no walk. */

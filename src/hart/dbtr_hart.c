@@ -82,9 +82,11 @@ struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned lon
 		h->shmem = 0;
 		return sbi_ok(0);
 	}
-	long err = sbi_shmem_check(lo, hi, sizeof(long), size, SBI_ERR_INVALID_PARAM, sbi_mem_ok);
+	uintptr_t base = 0;
+	long err = sbi_shmem_check(lo, hi, sizeof(long), size, SBI_ERR_INVALID_PARAM,
+				   sbi_mem_window, &base);
 	if (err)
 		return sbi_err(err);
-	h->shmem = (unsigned long *)(uintptr_t)lo;
+	h->shmem = (unsigned long *)base;
 	return sbi_ok(0);
 }

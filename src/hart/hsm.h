@@ -40,8 +40,9 @@ static inline bool hsm_entry_ok(unsigned long addr)
 {
 	unsigned long misa = r_misa();
 	unsigned long ialign = misa && !((misa >> ('C' - 'A')) & 1) ? 3 : 1;
+	uint64_t end;
 
-	return !(addr & ialign) && sbi_mem_ok(addr, 4);
+	return !(addr & ialign) && sbi_mem_window(addr, 4, &end) != 0;
 }
 
 /* The HSM functions (sbi/sbi_hsm.c decodes them). */

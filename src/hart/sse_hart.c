@@ -191,11 +191,12 @@ static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, ui
 	sse_unlock();
 	if (r.error)
 		return r;
+	uintptr_t addr = 0;
 	long err = sbi_shmem_check(lo, hi, sizeof(long), (uint64_t)count * sizeof(long),
-				   SBI_ERR_INVALID_ADDRESS, sbi_mem_ok);
+				   SBI_ERR_INVALID_ADDRESS, sbi_mem_window, &addr);
 	if (err)
 		return sbi_err(err);
-	*mem = (volatile unsigned long *)(uintptr_t)lo;
+	*mem = (volatile unsigned long *)addr;
 	return r;
 }
 

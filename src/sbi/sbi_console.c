@@ -9,28 +9,34 @@
 #include "base/sbi.h"
 #include "sbi/sbi_ext.h"
 
+/* Buffers walked from the address the memory check accepted to its end. */
 struct sbiret sbi_dbcn_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			     unsigned long a3, unsigned long a4, unsigned long a5,
 			     unsigned long fid)
 {
-	unsigned long n = a0, i;
-	uint8_t *buf = (uint8_t *)(uintptr_t)a1;
+	uint64_t end, p;
+	uintptr_t buf;
 	int c;
 
 	switch (fid) {
 	case DBCN_FID_CONSOLE_WRITE:
 	case DBCN_FID_CONSOLE_READ:
 		/* base_addr_hi (a2) must be 0: no memory above XLEN bits here. */
-		if (a2 || !sbi_mem_ok(a1, n))
+		if (a2)
 			return sbi_err(SBI_ERR_INVALID_PARAM);
+		/*@ slevel 2; */
+		buf = sbi_mem_window(a1, a0, &end);
+		if (!buf)
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+		/*@ slevel merge; */
 		if (fid == DBCN_FID_CONSOLE_WRITE) {
-			for (i = 0; i < n; i++)
-				board_putc((char)buf[i]);
-			return sbi_ok(n);
+			for (p = buf; p < end; p++)
+				board_putc(*(const char *)(uintptr_t)p);
+			return sbi_ok(a0);
 		}
-		for (i = 0; i < n && (c = board_getc()) >= 0; i++)
-			buf[i] = (uint8_t)c;
-		return sbi_ok(i);
+		for (p = buf; p < end && (c = board_getc()) >= 0; p++)
+			*(uint8_t *)(uintptr_t)p = (uint8_t)c;
+		return sbi_ok((unsigned long)(p - buf));
 	case DBCN_FID_CONSOLE_WRITE_BYTE:
 		/* uint8_t byte (spec 12.3): the low 8 bits, whatever is above them. */
 		board_putc((char)(uint8_t)a0);

@@ -9,6 +9,7 @@
  * h is the calling hart's state; pmu.be the backend, the only way to a CSR.
  */
 #include "base/bits.h"
+#include "base/mem.h"
 #include "cores/pmu/pmu.h"
 
 /* What pmu_init() worked out, in one place (one base address for every field). */
@@ -19,7 +20,6 @@ static struct {
 	const struct pmu_backend *be;
 	const struct pmu_hw_info *hw; /* what the probe found: the machine record's */
 	uint32_t stoppable;           /* hw->stoppable, which every map_event() reads */
-	pmu_mem_check_fn mem_ok;
 	unsigned long num_hw;         /* logical hardware counters: 3 + num_hpm */
 	unsigned long num_all;        /* num_hw + PMU_NUM_FW_COUNTERS */
 	pmu_set_t all_set;            /* every valid counter, the time slot excluded */
@@ -101,14 +101,12 @@ static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_l
 	return SBI_SUCCESS;
 }
 
-void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
-	      pmu_mem_check_fn check, uint32_t fw_events)
+void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw, uint32_t fw_events)
 {
 	pmu_set_t fw_set;
 
 	pmu.be = backend;
 	pmu.hw = hw;
-	pmu.mem_ok = check;
 	pmu.fw_supported = fw_events & ((1UL << PMU_FW_EVENT_MAX) - 1);
 	*hw = (struct pmu_hw_info){ 0 };
 	backend->probe(hw);
@@ -407,21 +405,22 @@ static inline void start_fw(struct pmu_hart *h, unsigned long idx, bool load, ui
 
 /*
  * start_hw() or start_fw() for each member of a validated set of more than
- * one; slot walks the snapshot's values along with idx (an address, not a
- * pointer, until INIT_SNAPSHOT says there is one). set_of() let no member
- * reach num_all: the loop's bound says so where idx is used.
+ * one; off walks the snapshot's values along with idx, read from snap (the
+ * area, or 0 without INIT_SNAPSHOT). set_of() let no member reach num_all:
+ * the loop's bound says so where idx is used. The loop is unrolled for the
+ * proof, which then knows each off to be below the area's 4 KiB.
  */
 static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h, unsigned long base,
-		unsigned long mask, unsigned long flags, uint64_t initial_value)
+		unsigned long mask, unsigned long flags, uint64_t initial_value, uintptr_t snap)
 {
-	uintptr_t slot = (uintptr_t)h->shmem + sizeof(uint64_t);
+	uintptr_t off = sizeof(uint64_t);
 	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
 
+	/*@ loop unroll 64; */
 	for (unsigned long idx = base; mask && idx < pmu.num_all;
-	     mask >>= 1, idx++, slot += sizeof(uint64_t))
+	     mask >>= 1, idx++, off += sizeof(uint64_t))
 		if (mask & 1) {
-			uint64_t v = (flags & PMU_START_INIT_SNAPSHOT) ?
-				*(const uint64_t *)slot : initial_value;
+			uint64_t v = snap ? *(const uint64_t *)(snap + off) : initial_value;
 			if (is_fw(idx))
 				start_fw(h, idx, load, v);
 			else
@@ -436,6 +435,7 @@ struct sbiret pmu_counter_start(unsigned long base,
 				uint64_t initial_value, struct pmu_hart *h)
 {
 	pmu_set_t set;
+	uintptr_t snap = 0;
 	bool load;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
@@ -445,16 +445,20 @@ struct sbiret pmu_counter_start(unsigned long base,
 	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
-		return sbi_err(SBI_ERR_NO_SHMEM);
+	/* snap: the area the memory check accepted, kept only where it is read */
+	if (flags & PMU_START_INIT_SNAPSHOT) {
+		snap = h->shmem;
+		if (snap == PMU_SHMEM_NONE)
+			return sbi_err(SBI_ERR_NO_SHMEM);
+	}
 	if (set & h->running)
 		return sbi_err(SBI_ERR_ALREADY_STARTED);
 	h->running |= set;
 	/* Linux's mask 1 needs no loop, whose state would cost a stack frame */
 	if (mask != 1)
-		return start_set(h, base, mask, flags, initial_value);
-	if (flags & PMU_START_INIT_SNAPSHOT)
-		initial_value = ((const uint64_t *)(uintptr_t)h->shmem)[1];
+		return start_set(h, base, mask, flags, initial_value, snap);
+	if (snap)
+		initial_value = ((const uint64_t *)snap)[1];
 	load = flags != 0;   /* SET_INIT_VALUE or INIT_SNAPSHOT, never both (checked) */
 	if (!is_fw(base))
 		return start_hw(h, base, load, initial_value);
@@ -478,13 +482,13 @@ static void release_one(struct pmu_hart *h, unsigned long idx)
 }
 
 /*
- * Stop, then snapshot: the value at address slot, the overflow as bit of
- * the bitmap (table 16); slot and bit are this counter's, relative to base.
+ * Stop, then snapshot into the area snap: the value at offset off, the
+ * overflow as bit of the bitmap (table 16); off and bit are this
+ * counter's, relative to base.
  */
 static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned long idx,
-		unsigned long flags, uintptr_t slot, uint64_t bit)
+		unsigned long flags, uintptr_t snap, uintptr_t off, uint64_t bit)
 {
-	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	const struct pmu_backend *be = pmu.be;
 	unsigned ctr = pmu.ctr_of[idx];
 	bool overflowed;
@@ -492,18 +496,19 @@ static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned
 	/* before stopping: without mcountinhibit, stop clears the selector and its OF */
 	overflowed = be->overflowed && be->overflowed(ctr);
 	be->stop(ctr, h->ctr[idx].sel);
-	*(uint64_t *)slot = be->read(ctr);   /* the value once frozen */
+	*(uint64_t *)(snap + off) = be->read(ctr);   /* the value once frozen */
 	if (overflowed)
-		snap[0] |= bit;
+		*(uint64_t *)snap |= bit;
 	if (flags & PMU_STOP_RESET)
 		release_one(h, idx);
 }
 
+/* snap: the snapshot area with TAKE_SNAPSHOT, else 0 */
 static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long idx,
-		unsigned long flags, uintptr_t slot, uint64_t bit)
+		unsigned long flags, uintptr_t snap, uintptr_t off, uint64_t bit)
 {
-	if (flags & PMU_STOP_TAKE_SNAPSHOT)
-		stop_snapshot(h, idx, flags, slot, bit);
+	if (snap)
+		stop_snapshot(h, idx, flags, snap, off, bit);
 	else if (flags & PMU_STOP_RESET)
 		release_one(h, idx);   /* stopped to be forgotten, nobody reading it */
 	else
@@ -513,34 +518,36 @@ static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsig
 
 /* Out of line, as stop_hw: the two callers share it (Ibex's size budget). */
 static __attribute__((noinline)) struct sbiret stop_fw(struct pmu_hart *h, unsigned long idx,
-		unsigned long flags, uintptr_t slot)
+		uintptr_t snap, uintptr_t off)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
 	c->fw_value += h->fw_count[c->fw_code] - c->fw_start;
-	if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
-		*(uint64_t *)slot = c->fw_value;
+	if (snap)   /* never an overflow bit */
+		*(uint64_t *)(snap + off) = c->fw_value;
 	return sbi_ok(0);
 }
 
 /*
  * stop_hw() or stop_fw() for each member of a validated set of more than
- * one; slot and bit walk the snapshot along with idx (bound as in start_set).
+ * one; off and bit walk the snapshot along with idx (bound and unrolled as
+ * in start_set).
  */
 static __attribute__((noinline)) struct sbiret stop_set(struct pmu_hart *h, unsigned long base,
-		unsigned long mask, unsigned long flags)
+		unsigned long mask, unsigned long flags, uintptr_t snap)
 {
-	uintptr_t slot = (uintptr_t)h->shmem + sizeof(uint64_t);
+	uintptr_t off = sizeof(uint64_t);
 	uint64_t bit = 1;
 
+	/*@ loop unroll 64; */
 	for (unsigned long idx = base; mask && idx < pmu.num_all;
-	     mask >>= 1, idx++, slot += sizeof(uint64_t), bit <<= 1) {
+	     mask >>= 1, idx++, off += sizeof(uint64_t), bit <<= 1) {
 		if (!(mask & 1))
 			continue;
 		if (is_fw(idx))
-			stop_fw(h, idx, flags, slot);
+			stop_fw(h, idx, snap, off);
 		else
-			stop_hw(h, idx, flags, slot, bit);
+			stop_hw(h, idx, flags, snap, off, bit);
 	}
 	return sbi_ok(0);
 }
@@ -575,14 +582,19 @@ struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
 	pmu_set_t set, stopped;
+	uintptr_t snap = 0;
 
 	if (base >= pmu.num_all || (flags & ~PMU_STOP_VALID_MASK))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
-		return sbi_err(SBI_ERR_NO_SHMEM);
+	/* snap: the area the memory check accepted, kept only where it is written */
+	if (flags & PMU_STOP_TAKE_SNAPSHOT) {
+		snap = h->shmem;
+		if (snap == PMU_SHMEM_NONE)
+			return sbi_err(SBI_ERR_NO_SHMEM);
+	}
 	stopped = set & ~h->running;
 	if (stopped)
 		return stop_stopped(h, stopped, flags);
@@ -590,13 +602,13 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	if (flags & PMU_STOP_RESET)
 		h->used &= ~set;
 	/* the bitmap describes this call's counters (table 16) */
-	if (flags & PMU_STOP_TAKE_SNAPSHOT)
-		*(uint64_t *)(uintptr_t)h->shmem = 0;
+	if (snap)
+		*(uint64_t *)snap = 0;
 	if (mask != 1)
-		return stop_set(h, base, mask, flags);
+		return stop_set(h, base, mask, flags, snap);
 	if (!is_fw(base))
-		return stop_hw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t), 1);
-	return stop_fw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t));
+		return stop_hw(h, base, flags, snap, sizeof(uint64_t), 1);
+	return stop_fw(h, base, snap, sizeof(uint64_t));
 }
 
 /*
@@ -637,11 +649,14 @@ struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
 		h->shmem = PMU_SHMEM_NONE;
 		return sbi_ok(0);
 	}
-	long err = sbi_shmem_check(lo, hi, PMU_SHMEM_SIZE, PMU_SHMEM_SIZE, SBI_ERR_INVALID_PARAM,
-				   pmu.mem_ok);
-	if (err)
-		return sbi_err(err);
-	h->shmem = lo;
+	/* as sbi_shmem_check(), keeping the address the memory check accepted */
+	if (lo & (PMU_SHMEM_SIZE - 1))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	uint64_t end;
+	uintptr_t snap = hi ? PMU_SHMEM_NONE : sbi_mem_window(lo, PMU_SHMEM_SIZE, &end);
+	if (snap == PMU_SHMEM_NONE)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	h->shmem = snap;
 	return sbi_ok(0);
 }
 
@@ -668,33 +683,51 @@ static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 	return e && e->can != 0;
 }
 
-/* FID 8 (11.13) */
+static inline struct pmu_event_info *entry_at(uint64_t p)
+{
+	return (struct pmu_event_info *)(uintptr_t)p;
+}
+
+static void event_info_fill(struct pmu_event_info *e)
+{
+	uint32_t idx = e->event_idx;
+	uint64_t data = e->event_data;
+	unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
+
+	if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
+		data = 0;
+	e->output = event_supported(idx, data) ? 1 : 0;
+}
+
+/* FID 8 (11.13). The list is walked from the address the memory check accepted
+ * to the end it gave: an index below num_entries would not show the proof RAM. */
 struct sbiret pmu_event_get_info(unsigned long lo,
 				 unsigned long hi, unsigned long num_entries,
 				 unsigned long flags, struct pmu_hart *h)
 {
-	struct pmu_event_info *e = (struct pmu_event_info *)(uintptr_t)lo;
-	unsigned long i;
+	const uint64_t size = sizeof(struct pmu_event_info);
+	uint64_t end, p;
+	uintptr_t base;
 
 	(void)h;
 	/* No entries: SUCCESS once the address passes, nothing read or written (as OpenSBI). */
 	if (flags || (lo & 15))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (hi || num_entries > (~0UL >> 4) ||
-	    !pmu.mem_ok(lo, (uint64_t)num_entries * sizeof(*e)))
+	if (hi || num_entries > (~0UL >> 4))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
-	/* every entry validated before any is written */
-	for (i = 0; i < num_entries; i++)
-		if (e[i].event_idx & ~PMU_EVENT_IDX_MASK)
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (i = 0; i < num_entries; i++) {
-		uint32_t idx = e[i].event_idx;
-		uint64_t data = e[i].event_data;
-		unsigned t = (unsigned)PMU_EVENT_TYPE(idx);
-
-		if (t != PMU_TYPE_RAW && t != PMU_TYPE_RAW_V2 && t != PMU_TYPE_FW)
-			data = 0;
-		e[i].output = event_supported(idx, data) ? 1 : 0;
-	}
+	/* a call of its own, its yes and no kept apart until tested (slevel) */
+	/*@ slevel 2; */
+	base = sbi_mem_window(lo, (uint64_t)num_entries * size, &end);
+	if (!base)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/*@ slevel merge; */
+	/* all validated (pass 0) before any is written (1): one walk, for Ibex's size */
+	for (int pass = 0; pass < 2; pass++)
+		for (p = base; p + size <= end; p += size) {
+			if (pass)
+				event_info_fill(entry_at(p));
+			else if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
+				return sbi_err(SBI_ERR_INVALID_PARAM);
+		}
 	return sbi_ok(0);
 }

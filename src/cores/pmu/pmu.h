@@ -24,8 +24,8 @@
 #endif
 #define PMU_MAX_COUNTERS (PMU_MAX_HW_COUNTERS + PMU_NUM_FW_COUNTERS)
 
-/* Snapshot area not set */
-#define PMU_SHMEM_NONE     UINT64_MAX
+/* Snapshot area not set: the memory check never accepts address 0 */
+#define PMU_SHMEM_NONE     0
 
 /* Which logical counters can count an event, and their selector: fixed at boot,
  * but for a raw event (the backend's answer of the moment). */
@@ -36,8 +36,6 @@ struct pmu_logical_map {
 	uint8_t fw_code;        /* a firmware event's code (< PMU_FW_EVENT_MAX), else 0 */
 };
 
-/* A firmware-supplied check: may S-mode's memory [addr, addr+len) be used? */
-typedef bool (*pmu_mem_check_fn)(uint64_t addr, uint64_t len);
 
 enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 
@@ -61,7 +59,7 @@ struct pmu_hart {
 	pmu_set_t used;                        /* configured or started */
 	pmu_set_t running;                     /* started */
 	uint32_t excl_held;                    /* one-at-a-time events on an hpm counter */
-	uint64_t shmem;                        /* snapshot area or PMU_SHMEM_NONE */
+	uintptr_t shmem;                       /* snapshot area or PMU_SHMEM_NONE */
 	struct pmu_counter ctr[PMU_MAX_COUNTERS];
 	uint64_t fw_count[PMU_FW_EVENT_MAX];   /* events seen since boot */
 };
@@ -84,8 +82,7 @@ static inline pmu_set_t pmu_bit(unsigned long i)
 }
 
 /* Boot: the backend probes into *hw (features.pmu), then the logical counters are laid out. */
-void pmu_init(const struct pmu_backend *be, struct pmu_hw_info *hw,
-	      pmu_mem_check_fn mem_ok, uint32_t fw_events);
+void pmu_init(const struct pmu_backend *be, struct pmu_hw_info *hw, uint32_t fw_events);
 /* Each hart, at boot: reset its state. */
 void pmu_hart_init(struct pmu_hart *h);
 unsigned pmu_num_hw_counters(void);   /* logical hardware indices: 3 + num_hpm */

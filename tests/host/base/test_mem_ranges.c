@@ -3,7 +3,7 @@
  * RAM from the device tree (issue 12): fdt_memory_ranges (src/lib/fdt.c) reads
  * every memory node and every range, dt_fixup (src/platform/common/dt.c) makes them the
  * RAM set, mem_add_ram (src/base/mem.c) keeps that set sorted and merged, and
- * sbi_mem_ok checks buffers against it. The trees are real blobs, built
+ * sbi_mem_window checks buffers against it. The trees are real blobs, built
  * from the .dts files in mem/ by dtc at build time, read from DTB_DIR.
  */
 #include <stdio.h>
@@ -43,6 +43,9 @@ static uintptr_t load(const char *name)
 }
 
 /* As init.c starts: the board's RAM, the firmware at its base. */
+/* The end of the last buffer the check accepted. */
+static uint64_t end;
+
 static void boot_state(void)
 {
 	memset(&features, 0, sizeof(features));
@@ -65,18 +68,20 @@ static void t_qemu_4g(void)
 	CHECK_EQ(features.ram[0].lo, 0x80000000);
 	CHECK_EQ(features.ram[0].hi, 0x180000000ULL);
 	/* The top page: RAM where M-mode can reach it (not on a 32-bit build). */
-	CHECK_EQ(sbi_mem_ok(0x17ffff000ULL, 4096), sizeof(uintptr_t) == 8);
-	CHECK(!sbi_mem_ok(0x17ffff000ULL, 4097));            /* one byte past the end */
-	CHECK(sbi_mem_ok(0x88000000, 4096));                   /* past the build-time 128 MiB */
-	CHECK(!sbi_mem_ok(0x80000000, 16));                    /* the firmware */
-	CHECK(!sbi_mem_ok(0x8003fff0, 32));                    /* its last bytes */
-	CHECK(sbi_mem_ok(0x80040000, 16));                     /* just past it */
-	CHECK(!sbi_mem_ok(0x7ffffff0, 32));                    /* from below RAM */
-	CHECK(sbi_mem_ok(0x80040000, 0));                      /* empty: checked as its first byte */
-	CHECK(!sbi_mem_ok(0x8003ffff, 0));                     /* ... which is the firmware's */
-	CHECK(!sbi_mem_ok(0x7fffffff, 0));                     /* ... or below RAM */
-	CHECK(!sbi_mem_ok(~0ULL, 0));                          /* ... or the top, wrapping */
-	CHECK(!sbi_mem_ok(0x180000000ULL, 0));                 /* ... or just past RAM */
+	CHECK_EQ((sbi_mem_window(0x17ffff000ULL, 4096, &end) != 0), sizeof(uintptr_t) == 8);
+	CHECK(!(sbi_mem_window(0x17ffff000ULL, 4097, &end) != 0));            /* one byte past the end */
+	CHECK((sbi_mem_window(0x88000000, 4096, &end) != 0));                   /* past the build-time 128 MiB */
+	CHECK(!(sbi_mem_window(0x80000000, 16, &end) != 0));                    /* the firmware */
+	CHECK(!(sbi_mem_window(0x8003fff0, 32, &end) != 0));                    /* its last bytes */
+	CHECK_EQ(sbi_mem_window(0x80040000, 16, &end), 0x80040000);  /* just past it: the address itself */
+	CHECK_EQ(end, 0x80040010);                                        /* ... and the buffer's end */
+	CHECK(!(sbi_mem_window(0x7ffffff0, 32, &end) != 0));                    /* from below RAM */
+	CHECK((sbi_mem_window(0x80040000, 0, &end) != 0));                      /* empty: checked as its first byte */
+	CHECK_EQ(end, 0x80040000);                                        /* ... but it ends where it starts */
+	CHECK(!(sbi_mem_window(0x8003ffff, 0, &end) != 0));                     /* ... which is the firmware's */
+	CHECK(!(sbi_mem_window(0x7fffffff, 0, &end) != 0));                     /* ... or below RAM */
+	CHECK(!(sbi_mem_window(~0ULL, 0, &end) != 0));                          /* ... or the top, wrapping */
+	CHECK(!(sbi_mem_window(0x180000000ULL, 0, &end) != 0));                 /* ... or just past RAM */
 }
 
 static void t_many_nodes(void)
@@ -97,13 +102,13 @@ static void t_many_nodes(void)
 	CHECK_EQ(features.ram[1].lo, 0x90000000);
 	CHECK_EQ(features.ram[1].hi, 0x90002000);
 	CHECK_EQ(features.ram[2].lo, 0x100000000ULL);
-	CHECK(sbi_mem_ok(0x90000ff0, 32));                     /* across the merged pair */
-	CHECK(!sbi_mem_ok(0x8efffff0, 32));                    /* into the gap after a range */
-	CHECK(!sbi_mem_ok(0x90001ff0, 32));                    /* off the end of the pair */
-	CHECK(!sbi_mem_ok(0xa0000000, 16));                    /* disabled node */
-	CHECK(!sbi_mem_ok(0xb0000000, 16));                    /* device_type "sram" */
-	CHECK(!sbi_mem_ok(0x10000000, 16));                    /* the UART's reg */
-	CHECK_EQ(sbi_mem_ok(0x1000ff000ULL, 4096), sizeof(uintptr_t) == 8);
+	CHECK((sbi_mem_window(0x90000ff0, 32, &end) != 0));                     /* across the merged pair */
+	CHECK(!(sbi_mem_window(0x8efffff0, 32, &end) != 0));                    /* into the gap after a range */
+	CHECK(!(sbi_mem_window(0x90001ff0, 32, &end) != 0));                    /* off the end of the pair */
+	CHECK(!(sbi_mem_window(0xa0000000, 16, &end) != 0));                    /* disabled node */
+	CHECK(!(sbi_mem_window(0xb0000000, 16, &end) != 0));                    /* device_type "sram" */
+	CHECK(!(sbi_mem_window(0x10000000, 16, &end) != 0));                    /* the UART's reg */
+	CHECK_EQ((sbi_mem_window(0x1000ff000ULL, 4096, &end) != 0), sizeof(uintptr_t) == 8);
 	/* Asking for fewer: the count says how many there are. */
 	CHECK_EQ(fdt_memory_ranges(fdt, r, 1), 4);
 	CHECK_EQ(r[0].base, 0x80000000);
@@ -121,7 +126,7 @@ static void t_one_cell(void)
 	dt_fixup(&fdt, 0x100000, 0x4000);
 	CHECK_EQ(features.num_ram, 1);
 	CHECK_EQ(features.ram[0].hi, 0x120000);
-	CHECK(!sbi_mem_ok(0x80000000, 16));                    /* the board's guess is gone */
+	CHECK(!(sbi_mem_window(0x80000000, 16, &end) != 0));                    /* the board's guess is gone */
 }
 
 static void t_too_many(void)
@@ -133,9 +138,9 @@ static void t_too_many(void)
 	boot_state();
 	dt_fixup(&fdt, 0x7ff00000, 0x1000);
 	CHECK_EQ(features.num_ram, TALLY_MAX_RAM_RANGES);     /* the first 8 */
-	CHECK(sbi_mem_ok(0x80070000, 4096));
-	CHECK(!sbi_mem_ok(0x80080000, 16));                    /* left out: closed */
-	CHECK(!sbi_mem_ok(0x80000000, 0x2000));                /* gaps between them */
+	CHECK((sbi_mem_window(0x80070000, 4096, &end) != 0));
+	CHECK(!(sbi_mem_window(0x80080000, 16, &end) != 0));                    /* left out: closed */
+	CHECK(!(sbi_mem_window(0x80000000, 0x2000, &end) != 0));                /* gaps between them */
 }
 
 static void t_no_memory_node(void)
@@ -147,8 +152,8 @@ static void t_no_memory_node(void)
 	boot_state();
 	dt_fixup(&fdt, 0x80000000, 0x40000);
 	CHECK_EQ(features.num_ram, 1);                         /* the board's 128 MiB stay */
-	CHECK(sbi_mem_ok(0x87fff000, 4096));
-	CHECK(!sbi_mem_ok(0x88000000, 16));
+	CHECK((sbi_mem_window(0x87fff000, 4096, &end) != 0));
+	CHECK(!(sbi_mem_window(0x88000000, 16, &end) != 0));
 }
 
 static void t_bad_reg(void)
@@ -190,8 +195,8 @@ static void t_add_ram_merges(void)
 	CHECK(!mem_add_ram(0x40000000, 0x1000));               /* a ninth: no room */
 	CHECK(mem_add_ram(0x101000, 0x1000));                  /* but merging still works */
 	CHECK_EQ(features.ram[1].hi, 0x102000);
-	CHECK(!sbi_mem_ok(0x10800, 1));
-	CHECK(sbi_mem_ok(0x100ff0, 0x20));
+	CHECK(!(sbi_mem_window(0x10800, 1, &end) != 0));
+	CHECK((sbi_mem_window(0x100ff0, 0x20, &end) != 0));
 }
 
 int main(int argc, char **argv)

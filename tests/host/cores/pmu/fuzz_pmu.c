@@ -59,14 +59,16 @@ static size_t ilen;
 static unsigned num_hw;                /* logical hw counters per the fake */
 static uint8_t ctr_of[32];
 
-static bool mem_ok(uint64_t addr, uint64_t len)
+uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *end)
 {
 	const uintptr_t r[2][2] = { { (uintptr_t)page, 4096 }, { (uintptr_t)ibuf, ilen } };
 
 	for (int i = 0; i < 2; i++)
-		if (addr >= r[i][0] && len <= r[i][1] && addr - r[i][0] <= r[i][1] - len)
-			return true;
-	return false;
+		if (addr >= r[i][0] && len <= r[i][1] && addr - r[i][0] <= r[i][1] - len) {
+			*end = addr + len;
+			return (uintptr_t)addr;
+		}
+	return 0;
 }
 
 static unsigned long num_total(void) { return num_hw + PMU_NUM_FW_COUNTERS; }
@@ -278,7 +280,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(ibuf, 0, ilen);
 
 	fake_setup(&cfg);
-	pmu_init(&fake_backend, &probed, mem_ok, fw_events);
+	pmu_init(&fake_backend, &probed, fw_events);
 	pmu_hart_init(&H);
 	num_hw = 3;
 	ctr_of[0] = 0; ctr_of[1] = 0xff; ctr_of[2] = 2;
@@ -485,7 +487,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				unchanged("event_get_info");
 				break;
 			}
-			ENSURE(mem_ok(lo, (uint64_t)n * 16) && hi == 0 && flags == 0);
+			uint64_t end;
+			ENSURE(sbi_mem_window(lo, (uint64_t)n * 16, &end) && hi == 0 && flags == 0);
 			ENSURE(memcmp(&before.h, &H, sizeof(H)) == 0 && before.mutations == fake.mutations);
 			for (unsigned long i = 0; i < n; i++) {
 				uint8_t *e = (uint8_t *)(uintptr_t)lo + 16 * i;

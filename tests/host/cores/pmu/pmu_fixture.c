@@ -32,19 +32,21 @@ void mem_allow(const void *p, size_t len)
 	}
 }
 
-bool test_mem_ok(uint64_t addr, uint64_t len)
+uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *end)
 {
 	mem_calls++;
 	if (len > mem_max_len)
 		mem_max_len = len;
 	if (mem_refuse_all)
-		return false;
+		return 0;
 	for (unsigned i = 0; i < num_regions; i++) {
 		uint64_t s = regions[i].start, n = regions[i].len;
-		if (addr >= s && len <= n && addr - s <= n - len)
-			return true;
+		if (addr >= s && len <= n && addr - s <= n - len) {
+			*end = addr + len;
+			return (uintptr_t)addr;
+		}
 	}
-	return false;
+	return 0;
 }
 
 struct fake_cfg default_cfg(void)
@@ -65,7 +67,7 @@ void setup_with(const struct fake_cfg *c, uint32_t fw_events)
 	mem_reset();
 	mem_allow(snap_page, sizeof(snap_page));
 	memset(snap_page, 0, sizeof(snap_page));
-	pmu_init(&fake_backend, &probed, test_mem_ok, fw_events);
+	pmu_init(&fake_backend, &probed, fw_events);
 	pmu_hart_init(&H);
 	fake.mutations = 0;
 	fake.programs = 0;

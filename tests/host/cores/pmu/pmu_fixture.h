@@ -51,7 +51,7 @@ void setup_with(const struct fake_cfg *cfg, uint32_t fw_events);
 void setup(void);
 
 /* The memory check handed to pmu_init. */
-bool test_mem_ok(uint64_t addr, uint64_t len);
+uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *end);
 void mem_reset(void);                        /* accept nothing */
 void mem_allow(const void *p, size_t len);   /* accept [p, p + len) too */
 extern bool mem_refuse_all;

@@ -19,13 +19,13 @@
 static struct pmu_hw_info probed;
 
 static struct pmu_hart hart;
-static bool mem_any(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
+uintptr_t sbi_mem_window(uint64_t a, uint64_t l, uint64_t *end) { *end = a + l; return (uintptr_t)a; }
 
 #define EV_HW(e) PMU_EVENT_IDX(PMU_TYPE_HW, PMU_HW_##e)
 
 static const struct pmu_hw_info *boot(void)
 {
-	pmu_init(&pmu_cva6, &probed, mem_any, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_cva6, &probed, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&hart);
 	return pmu_hw();
 }

@@ -23,13 +23,13 @@
 static struct pmu_hw_info probed;
 
 static struct pmu_hart h;
-static bool mem_ok(uint64_t a, uint64_t l) { (void)a; (void)l; return true; }
+uintptr_t sbi_mem_window(uint64_t a, uint64_t l, uint64_t *end) { *end = a + l; return (uintptr_t)a; }
 static uint64_t shmem[PMU_SHMEM_SIZE / 8] __attribute__((aligned(PMU_SHMEM_SIZE)));
 
 static void t_probe_what_emulation_reads(void)
 {
 	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
-	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_ibex, &probed, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 	const struct pmu_hw_info *hw = pmu_hw();
 
@@ -51,7 +51,7 @@ static void t_snapshot_has_every_configured_counter(void)
 	struct sbiret r;
 
 	fake_reset_ibex(10, 40, FAKE_ENC_RTL);
-	pmu_init(&pmu_ibex, &probed, mem_ok, 1u << PMU_FW_ILLEGAL_INSN);
+	pmu_init(&pmu_ibex, &probed, 1u << PMU_FW_ILLEGAL_INSN);
 	pmu_hart_init(&h);
 	nhw = pmu_num_hw_counters();
 	nall = nhw + PMU_NUM_FW_COUNTERS;
