@@ -10,13 +10,17 @@
 #include "arch/frame.h"
 #include "boot/init.h"
 #include "hart/hart.h"
+extern char _harts_start[];   /* stubs.c */
 #include "hart/sse_hart.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/trap.h"
 
-/* start.S: a frame at the top of each hart's stack. */
-static struct trap_frame frames[TALLY_MAX_HARTS];
+/* start.S: a hart's frame tops its stack, right below its record. */
+static struct trap_frame *frame_of(unsigned long h)
+{
+	return (struct trap_frame *)((char *)hart_of(h) - FRAME_SIZE);
+}
 
 /* Every register a lower mode left: any value. */
 static void lower_mode_registers(struct trap_frame *f)
@@ -28,7 +32,7 @@ static void lower_mode_registers(struct trap_frame *f)
 /* Hart h, in its payload, makes M-mode do one thing. */
 static void one_trap(unsigned long h)
 {
-	struct trap_frame *f = &frames[h];
+	struct trap_frame *f = frame_of(h);
 
 	proof_mscratch = (unsigned long)f;
 	lower_mode_registers(f);
@@ -55,25 +59,27 @@ static void one_trap(unsigned long h)
 
 int main(void)
 {
-	unsigned long boot = proof_below(TALLY_MAX_HARTS);   /* start.S parks the rest */
+	unsigned long boot = proof_below(PROOF_HARTS);   /* start.S parks the rest */
 	unsigned long fdt = proof_any();
 
 	/*@ split boot; */
-	proof_mscratch = (unsigned long)&frames[boot];
+	/* start.S: the boot hart's frame tops the first slot's stack. */
+	proof_mscratch = (unsigned long)(_harts_start + TALLY_STACK_SIZE - FRAME_SIZE);
 	tally_boot(boot, fdt);
-	/* The others come out of reset while the boot hart waits for them. */
-	/*@ loop unroll TALLY_MAX_HARTS; */
-	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-		if (h != boot) {
-			proof_mscratch = (unsigned long)&frames[h];
+	/* The others the tree named come out of reset while the boot hart waits. */
+	/*@ loop unroll PROOF_HARTS; */
+	for (unsigned long h = 0; h < PROOF_HARTS; h++)
+		if (h != boot && hart_of(h)) {
+			proof_mscratch = (unsigned long)frame_of(h);
 			tally_secondary(h, fdt);
 		}
 	/*@ merge boot; */
 	for (;;) {
-		unsigned long h = proof_below(TALLY_MAX_HARTS);
+		unsigned long h = proof_below(PROOF_HARTS);
 
 		/*@ split h; */
-		one_trap(h);
+		if (hart_of(h))
+			one_trap(h);
 		/*@ merge h; */
 	}
 }

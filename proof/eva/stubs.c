@@ -11,6 +11,7 @@
 #include "base/machine.h"
 #include "base/mem.h"
 #include "platform/common/dt.h"
+#include "hart/hart.h"
 
 unsigned long proof_any(void)
 {
@@ -85,6 +86,24 @@ volatile int boot_done;
  */
 char _fw_start[0x40000];
 char _fw_end[1];
+
+/* The harts' slots (hart/hart.c, linker/tally.ld): room for PROOF_HARTS. */
+char _harts_start[PROOF_HARTS * HART_SLOT_SIZE];
+
+/* The tree's harts: any of IDs 0..PROOF_HARTS-1, each enabled or not. */
+int dt_for_each_hart(unsigned long fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx)
+{
+	int n = 0;
+
+	(void)fdt;
+	/*@ loop unroll PROOF_HARTS; */
+	for (unsigned i = 0; i < PROOF_HARTS; i++)
+		if (proof_any_bool()) {
+			fn(ctx, i);
+			n++;
+		}
+	return n;
+}
 
 /*
  * The board's device tree (dt.c over lib/fdt.c: tested on trees dtc

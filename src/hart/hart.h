@@ -24,6 +24,8 @@ struct hart {
 	volatile unsigned long present;
 	unsigned long start_addr, start_arg;
 	volatile unsigned long mailbox;   /* IPI requests (ipi.c) */
+	unsigned long id;                 /* its hart ID: loops over the records ring it */
+	volatile unsigned long wants_rfence;  /* asleep until the RFENCE lock is free (ipi.c) */
 #if TALLY_SMODE_EXTENSIONS
 	struct fwft_hart fwft;
 	struct dbtr_hart dbtr;
@@ -33,13 +35,34 @@ struct hart {
 #endif
 };
 
-extern struct hart harts[];   /* hart.c: TALLY_MAX_HARTS of them */
+/*
+ * Per-hart memory (docs/boot.md, step 1): one slot per enabled hart of the
+ * device tree, laid out once at boot right after the image, each a stack
+ * with its record above it (the trap frame sits between them, at the
+ * stack's top). The boot hart's slot is the first, inside the image, so
+ * it has a stack before the tree is read; the rest end where the count
+ * says (harts_end()), and PMP and the tree's reservation cover them too.
+ */
+#define HART_RECORD_SIZE ((sizeof(struct hart) + 15) & ~(uintptr_t)15)
+#define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
 
-/* Hart hartid's record (hartid < TALLY_MAX_HARTS). */
+/* Hart ID -> record, 0 for a hart that has none; filled once at boot. */
+extern struct hart *hart_table[TALLY_MAX_HARTS];
+
+/* Hart hartid's record (hartid < TALLY_MAX_HARTS, and the hart has one). */
 static inline struct hart *hart_of(unsigned long hartid)
 {
-	return &harts[hartid];
+	return hart_table[hartid];
 }
+
+/* The records in slot order (the boot hart's first), i < hart_count(). */
+struct hart *hart_at(unsigned i);
+unsigned hart_count(void);
+/* Where the last slot ends: the firmware's region ends there. */
+uintptr_t harts_end(void);
+/* The boot hart, first thing: the slots of the tree's harts (fdt 0: the
+ * boot hart alone) that fit below limit. Returns how many. */
+unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit);
 
 /* This hart's record, through mscratch. */
 static inline struct hart *this_hart(void)

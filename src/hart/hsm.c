@@ -23,7 +23,7 @@
 
 bool hart_present(unsigned long hartid)
 {
-	return hartid < TALLY_MAX_HARTS && hart_of(hartid)->present;
+	return hartid < TALLY_MAX_HARTS && hart_of(hartid) && hart_of(hartid)->present;
 }
 
 void hsm_hart_arrived(unsigned long hartid, bool running)
@@ -39,8 +39,8 @@ static unsigned harts_here(void)
 {
 	unsigned n = 0;
 
-	for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
-		n += hart_present(hart);
+	for (unsigned i = 0; i < hart_count(); i++)
+		n += hart_at(i)->present != 0;
 	return n;
 }
 
@@ -117,9 +117,11 @@ void hsm_park(unsigned long hartid, hart_reset_fn *reset)
 
 bool hsm_others_stopped(unsigned long self)
 {
-	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-		if (h != self && hart_present(h) && hart_of(h)->hsm_state != HSM_STOPPED)
+	for (unsigned i = 0; i < hart_count(); i++) {
+		struct hart *h = hart_at(i);
+		if (h->id != self && h->present && h->hsm_state != HSM_STOPPED)
 			return false;
+	}
 	return true;
 }
 

@@ -15,7 +15,7 @@
 
 static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
 {
-	return (struct sse_hart *)((char *)s->harts + hart * s->stride);
+	return s->events(hart);
 }
 
 /* The event an event_id names on this hart (table "SSE Event ID Space"): standard

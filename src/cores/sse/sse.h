@@ -51,9 +51,8 @@ struct sse_hart {
 
 /* The machine as SSE sees it. */
 struct sse_sys {
-	/* Hart h's events are at harts + h * stride bytes (each inside its hart's record). */
-	struct sse_hart *harts;
-	unsigned long stride;
+	/* Hart h's events (inside its hart's record); h passed hart_ok. */
+	struct sse_hart *(*events)(unsigned long hartid);
 	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];

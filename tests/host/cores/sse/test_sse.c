@@ -10,6 +10,11 @@
 
 #define NHARTS 4
 static struct sse_hart harts[NHARTS];
+
+static struct sse_hart *fake_events(unsigned long hartid)
+{
+	return &harts[hartid];
+}
 static struct sse_sys sys;
 
 static bool fake_hart_ok(unsigned long h)
@@ -21,7 +26,7 @@ static bool fake_hart_ok(unsigned long h)
 /* A fresh machine: hart 0 booted, every hart reset. */
 static struct sse_sys *fresh(bool pmu)
 {
-	sys = (struct sse_sys){ .harts = harts, .stride = sizeof(harts[0]), .hart_ok = fake_hart_ok,
+	sys = (struct sse_sys){ .events = fake_events, .hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)
