@@ -68,6 +68,7 @@ secondary:
 	wfi
 	j	3b
 4:	fence	r, rw
+#if TALLY_MAX_HARTS > 1
 	la	t0, hart_table
 	slli	t1, s0, LOG_REGBYTES
 	add	t0, t0, t1
@@ -78,6 +79,7 @@ secondary:
 	mv	a0, s0
 	mv	a1, s1
 	call	tally_secondary      /* parks until HSM wakes the hart */
+#endif
 park_forever:
 	wfi
 	j	park_forever

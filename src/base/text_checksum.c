@@ -15,9 +15,11 @@
 #include "base/text_checksum.h"
 
 extern const unsigned char _text_start[], _rodata_end[];
+extern char _harts_start[];
 
 static uint64_t boot_sum;
-static struct guard_slots slots;     /* boot's, for shutdown to check the same */
+static unsigned nslots;              /* the harts' slots, as boot laid them out */
+static uintptr_t slot_stride;
 
 #define GUARD_WORDS 16        /* the .data and .bss guard blocks */
 #define STACK_GUARD 64        /* guarded bytes at the bottom of each hart's stack */
@@ -34,17 +36,18 @@ struct guard_region {
 /* 3 + a stack bottom per hart, as boot laid out their slots. */
 static unsigned n_regions(void)
 {
-	return 3 + slots.n;
+	return 3 + nslots;
 }
 
 /* Guard region i. Worked out from the linker symbols and the harts' slots,
  * so boot and shutdown agree. */
 static struct guard_region guard_region(unsigned i)
 {
-	uintptr_t start = (uintptr_t)_fw_start, end = slots.end, napot = 8;
+	uintptr_t start = (uintptr_t)_fw_start, napot = 8;
+	uintptr_t end = (uintptr_t)_harts_start + nslots * slot_stride;
 
 	if (i >= 3) {
-		uintptr_t lo = slots.base + (i - 3) * slots.stride;
+		uintptr_t lo = (uintptr_t)_harts_start + (i - 3) * slot_stride;
 		return (struct guard_region){ "stack bottom", i - 3, lo, lo + STACK_GUARD };
 	}
 	if (i == 1)
@@ -93,12 +96,13 @@ static void selftest_corrupt(void)
 }
 #endif
 
-void text_checksum_boot(const struct guard_slots *s)
+void text_checksum_boot(unsigned n, uintptr_t stride)
 {
 	struct guard_region r[3];
 	uintptr_t bytes = 0;
 
-	slots = *s;
+	nslots = n;
+	slot_stride = stride;
 	boot_sum = checksum();
 	printf("tally: text checksum 0x%llx over [0x%lx, 0x%lx)\n", (unsigned long long)boot_sum,
 	       (unsigned long)(uintptr_t)_text_start, (unsigned long)(uintptr_t)_rodata_end);
@@ -112,7 +116,7 @@ void text_checksum_boot(const struct guard_slots *s)
 	printf("tally: guard words over %lu bytes: pmp tail [0x%lx, 0x%lx), data 0x%lx, bss 0x%lx, "
 	       "%u stack bottoms\n", (unsigned long)bytes, (unsigned long)r[0].lo,
 	       (unsigned long)r[0].hi, (unsigned long)r[1].lo, (unsigned long)r[2].lo,
-	slots.n);
+	nslots);
 #ifdef TALLY_GUARD_SELFTEST
 	selftest_corrupt();
 #endif

@@ -7,15 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The harts' slots as boot laid them out: n stacks at base + i * stride
- * (each stack's bottom first), the last ending at end. */
-struct guard_slots {
-	uintptr_t base, stride, end;
-	unsigned n;
-};
-
-/* Boot: checksum .text and .rodata as loaded, lay the guard words. */
-void text_checksum_boot(const struct guard_slots *slots);
+/* Boot: checksum .text and .rodata as loaded, lay the guard words; the
+ * harts' n slots, stride bytes apart from _harts_start, each start with a
+ * stack's bottom. */
+void text_checksum_boot(unsigned n, uintptr_t stride);
 /* Shutdown: checksum and guards again, print the verdict; false if anything changed. */
 bool text_checksum_check(void);
 

@@ -243,9 +243,14 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
 	print_board(board);
 	print_isa();
+#if TALLY_MAX_HARTS > 1
 	printf("Harts         : %u (boot hart %lu, IDs up to %u), %lu bytes each "
 	       "(record %lu + stack %u)\n", machine->num_harts, hartid, TALLY_MAX_HARTS - 1,
 	       (unsigned long)HART_SLOT_SIZE, (unsigned long)HART_RECORD_SIZE, TALLY_STACK_SIZE);
+#else
+	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
+	       hartid, TALLY_MAX_HARTS);
+#endif
 	print_extensions();
 #if TALLY_SMODE_EXTENSIONS
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"

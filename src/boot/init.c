@@ -262,8 +262,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
 	lay_out_harts(hartid, fdt);      /* first: the records and stacks of the others */
-	text_checksum_boot(&(struct guard_slots){ (uintptr_t)hart_at(0) - TALLY_STACK_SIZE,
-		HART_SLOT_SIZE, harts_end(), hart_count() });            /* checksum builds: the image as loaded */
+	text_checksum_boot(hart_count(), HART_SLOT_SIZE);            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
 #if !TALLY_SMODE_EXTENSIONS
 	/* An M+U image delegates nothing and offers no S-mode extension, so on
@@ -309,11 +308,13 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	boot_done = 1;                   /* release the other harts ... */
 	/* ... asleep in start.S's WFI; then let them check in, so HSM knows
 	 * them before the payload asks. */
+#if TALLY_SMP
 	if (ipi_available()) {
 		for (unsigned i = 1; i < hart_count(); i++)
 			ipi_ring(hart_at(i)->id);
 		hsm_wait_for_harts(features.num_harts);
 	}
+#endif
 	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);
 	check_payload(platform.payload_base, platform.payload_base_other);
 	enter_payload(hartid, platform.payload_base, fdt);

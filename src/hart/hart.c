@@ -8,10 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-struct hart *hart_table[TALLY_MAX_HARTS];
-static unsigned nharts = 1;          /* before the layout: the boot hart's slot */
-static unsigned no_room;             /* harts of the tree past the limit: parked */
-
 /*
  * The boot hart's slot, at the start of the per-hart area (the linker
  * script puts .harts last): start.S takes its stack before anything is
@@ -21,22 +17,22 @@ static unsigned no_room;             /* harts of the tree past the limit: parked
 __attribute__((section(".harts"), used, aligned(16)))
 static char boot_slot[HART_SLOT_SIZE];
 #endif
-extern char _harts_start[];
 
-/* Slot i's record: above its stack, which the frame tops. */
-struct hart *hart_at(unsigned i)
-{
-	return (struct hart *)(_harts_start + (uintptr_t)i * HART_SLOT_SIZE + TALLY_STACK_SIZE);
-}
+#if TALLY_MAX_HARTS > 1
+struct hart *hart_table[TALLY_MAX_HARTS];
+unsigned hart_slots = 1;             /* before the layout: the boot hart's slot */
+static unsigned no_room;             /* harts of the tree past the limit: parked */
 
-unsigned hart_count(void)
+/* A record as a hart finds it at boot: zeros (the boot hart's: start.S
+ * cleared it with .bss), and its ID. */
+static void hart_claim(unsigned slot, unsigned long hartid)
 {
-	return nharts;
-}
+	struct hart *h = hart_at(slot);
 
-uintptr_t harts_end(void)
-{
-	return (uintptr_t)_harts_start + (uintptr_t)nharts * HART_SLOT_SIZE;
+	if (slot)
+		memset(h, 0, sizeof(*h));
+	h->id = hartid;
+	hart_table[hartid] = h;
 }
 
 /* Give hart hartid the next slot, if it has none yet and it fits. */
@@ -50,13 +46,9 @@ static void place(unsigned long hartid, uintptr_t limit)
 		no_room++;
 		return;
 	}
-	struct hart *h = hart_at(nharts++);
-	memset(h, 0, sizeof(*h));
-	h->id = hartid;
-	hart_table[hartid] = h;
+	hart_claim(hart_slots++, hartid);
 }
 
-#if TALLY_MAX_HARTS > 1
 struct layout_ctx { uintptr_t limit; };
 
 static void place_dt_hart(void *ctx, uint64_t hartid)
@@ -68,33 +60,23 @@ static void place_dt_hart(void *ctx, uint64_t hartid)
 	}
 	place((unsigned long)hartid, ((struct layout_ctx *)ctx)->limit);
 }
-#endif
 
 unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit)
 {
-	struct hart *boot = hart_at(0);
+	struct layout_ctx ctx = { limit };
 
 	/* The boot hart's slot is in the image: it always has one. */
-	nharts = 1;
-	memset(boot, 0, sizeof(*boot));
-	boot->id = boot_hartid;
-	hart_table[boot_hartid] = boot;
-#if TALLY_MAX_HARTS > 1
-	struct layout_ctx ctx = { limit };
+	hart_claim(0, boot_hartid);
+	hart_slots = 1;
 	if (fdt)
 		dt_for_each_hart(fdt, place_dt_hart, &ctx);
 	if (no_room)
 		printf("tally: WARNING: no room below 0x%lx for %u more harts (%lu bytes each): "
 		       "they stay parked\n", (unsigned long)limit, no_room,
 		       (unsigned long)HART_SLOT_SIZE);
-#else
-	(void)fdt, (void)limit, (void)place;
-#endif
-	return nharts;
+	return hart_count();
 }
-
-_Static_assert(__builtin_offsetof(struct hart, pmu) == 0, "this_pmu() is this_hart()");
-_Static_assert(TALLY_STACK_SIZE % 16 == 0 && FRAME_SIZE % 16 == 0, "16-byte aligned stacks");
+#endif
 
 /* mret will land at addr in the payload's mode with its interrupts off and,
  * with an S-mode, translation off: the state a payload starts in. */

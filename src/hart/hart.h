@@ -46,6 +46,31 @@ struct hart {
 #define HART_RECORD_SIZE ((sizeof(struct hart) + 15) & ~(uintptr_t)15)
 #define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
 
+extern char _harts_start[];          /* the linker script's .harts: slot 0 */
+#if TALLY_MAX_HARTS > 1
+extern unsigned hart_slots;           /* laid out by hart_layout() */
+#else
+#define hart_slots 1U                 /* one hart: nothing to count */
+#endif
+
+/* The records in slot order (the boot hart's first), i < hart_count(). */
+static inline struct hart *hart_at(unsigned i)
+{
+	return (struct hart *)(_harts_start + (uintptr_t)i * HART_SLOT_SIZE + TALLY_STACK_SIZE);
+}
+
+static inline unsigned hart_count(void)
+{
+	return hart_slots;
+}
+
+/* Where the last slot ends: the firmware's region ends there. */
+static inline uintptr_t harts_end(void)
+{
+	return (uintptr_t)_harts_start + (uintptr_t)hart_slots * HART_SLOT_SIZE;
+}
+
+#if TALLY_MAX_HARTS > 1
 /* Hart ID -> record, 0 for a hart that has none; filled once at boot. */
 extern struct hart *hart_table[TALLY_MAX_HARTS];
 
@@ -55,14 +80,24 @@ static inline struct hart *hart_of(unsigned long hartid)
 	return hart_table[hartid];
 }
 
-/* The records in slot order (the boot hart's first), i < hart_count(). */
-struct hart *hart_at(unsigned i);
-unsigned hart_count(void);
-/* Where the last slot ends: the firmware's region ends there. */
-uintptr_t harts_end(void);
 /* The boot hart, first thing: the slots of the tree's harts (fdt 0: the
  * boot hart alone) that fit below limit. Returns how many. */
 unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit);
+#else
+/* One hart (start.S parks any other): its record is the first slot's. */
+static inline struct hart *hart_of(unsigned long hartid)
+{
+	(void)hartid;
+	return hart_at(0);
+}
+
+static inline unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit)
+{
+	(void)fdt, (void)limit;
+	hart_at(0)->id = boot_hartid;   /* the rest: zeros, as start.S cleared it */
+	return 1;
+}
+#endif
 
 /* This hart's record, through mscratch. */
 static inline struct hart *this_hart(void)
