@@ -26,13 +26,9 @@ _Static_assert(SSE_SSTATUS_SIE == MSTATUS_SIE && SSE_SSTATUS_SPIE == MSTATUS_SPI
 _Static_assert(SSE_HSTATUS_SPV == HSTATUS_SPV && SSE_HSTATUS_SPVP == HSTATUS_SPVP,
 	       "the core's hstatus bits are the spec's");
 
-static struct sse_hart *sse_events(unsigned long hartid)
-{
-	return &hart_of(hartid)->sse;
-}
-
 static struct sse_sys sse = {
-	.events = sse_events, .hart_ok = hart_present,
+	.records = (void *const *)hart_table, .offset = __builtin_offsetof(struct hart, sse),
+	.hart_ok = hart_present,
 };
 /* One lock for all SSE state: global events are shared, and a hart may
  * inject another's local event. Held for a few dozen instructions. */

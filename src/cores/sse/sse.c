@@ -15,7 +15,7 @@
 
 static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
 {
-	return s->events(hart);
+	return (struct sse_hart *)((char *)s->records[hart] + s->offset);
 }
 
 /* The event an event_id names on this hart (table "SSE Event ID Space"): standard

@@ -51,8 +51,9 @@ struct sse_hart {
 
 /* The machine as SSE sees it. */
 struct sse_sys {
-	/* Hart h's events (inside its hart's record); h passed hart_ok. */
-	struct sse_hart *(*events)(unsigned long hartid);
+	/* Hart h's events: offset bytes into its record, records[h] (h passed hart_ok). */
+	void *const *records;
+	unsigned long offset;
 	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];

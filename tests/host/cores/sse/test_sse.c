@@ -11,10 +11,7 @@
 #define NHARTS 4
 static struct sse_hart harts[NHARTS];
 
-static struct sse_hart *fake_events(unsigned long hartid)
-{
-	return &harts[hartid];
-}
+static void *records[NHARTS];
 static struct sse_sys sys;
 
 static bool fake_hart_ok(unsigned long h)
@@ -26,7 +23,9 @@ static bool fake_hart_ok(unsigned long h)
 /* A fresh machine: hart 0 booted, every hart reset. */
 static struct sse_sys *fresh(bool pmu)
 {
-	sys = (struct sse_sys){ .events = fake_events, .hart_ok = fake_hart_ok,
+	for (unsigned long h = 0; h < NHARTS; h++)
+		records[h] = &harts[h];
+	sys = (struct sse_sys){ .records = records, .offset = 0, .hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)
