@@ -10,12 +10,10 @@
 
 #if __riscv_xlen == 64
 #define REGBYTES 8
-#define LOG_REGBYTES 3
 #define SREG sd
 #define LREG ld
 #else
 #define REGBYTES 4
-#define LOG_REGBYTES 2
 #define SREG sw
 #define LREG lw
 #endif

@@ -70,7 +70,7 @@ secondary:
 4:	fence	r, rw
 #if TALLY_MAX_HARTS > 1
 	la	t0, hart_table
-	slli	t1, s0, LOG_REGBYTES
+	slli	t1, s0, REGBYTES / 4 + 1   /* log2(REGBYTES): 3, or 2 on rv32 */
 	add	t0, t0, t1
 	LREG	t0, 0(t0)
 	beqz	t0, park_forever
