@@ -35,6 +35,7 @@ static void one_trap(unsigned long h)
 	struct trap_frame *f = frame_of(h);
 
 	proof_mscratch = (unsigned long)f;
+	proof_mhartid = h;
 	lower_mode_registers(f);
 	switch (proof_below(3)) {
 	case 0: {                  /* an ecall: entry.S's C twin */
@@ -65,12 +66,14 @@ int main(void)
 	/*@ split boot; */
 	/* start.S: the boot hart's frame tops the first slot's stack. */
 	proof_mscratch = (unsigned long)(_harts_start + TALLY_STACK_SIZE - FRAME_SIZE);
+	proof_mhartid = boot;
 	tally_boot(boot, fdt);
 	/* The others the tree named come out of reset while the boot hart waits. */
 	/*@ loop unroll PROOF_HARTS; */
 	for (unsigned long h = 0; h < PROOF_HARTS; h++)
 		if (h != boot && hart_of(h)) {
 			proof_mscratch = (unsigned long)frame_of(h);
+			proof_mhartid = h;
 			tally_secondary(h, fdt);
 		}
 	/*@ merge boot; */

@@ -32,17 +32,26 @@ bool proof_any_bool(void)
 /*
  * CSRs. Assumed: a CSR read gives any value, and a write changes no
  * memory, except mscratch, which entry.S and start.S keep pointing at the
- * hart's trap frame: it reads as the harness last set it.
+ * hart's trap frame: it reads as the harness last set it. And mhartid,
+ * which the hardware fixes for each hart: the ID of the hart the harness
+ * runs, below TALLY_MAX_HARTS, since start.S parks every hart above.
  */
-unsigned long proof_mscratch;
+unsigned long proof_mscratch, proof_mhartid;
 
 static bool is_mscratch(const char *csr)
 {
 	return csr[0] == 'm' && csr[1] == 's' && csr[2] == 'c' && csr[3] == 'r';
 }
 
+static bool is_mhartid(const char *csr)
+{
+	return csr[0] == 'm' && csr[1] == 'h' && csr[2] == 'a' && csr[3] == 'r';
+}
+
 unsigned long proof_csr_read(const char *csr)
 {
+	if (is_mhartid(csr))
+		return proof_mhartid;
 	return is_mscratch(csr) ? proof_mscratch : proof_any();
 }
 
@@ -75,6 +84,13 @@ void csr_write_counter(unsigned idx, uint64_t val) { (void)idx, (void)val; }
 unsigned long csr_read_event(unsigned idx) { (void)idx; return proof_any(); }
 /*@ requires idx < 32; */
 void csr_write_event(unsigned idx, unsigned long val) { (void)idx, (void)val; }
+#if __riscv_xlen == 32
+/* mhpmeventNh (Sscofpmf on rv32): the same bank, the upper halves. */
+/*@ requires idx < 32; */
+unsigned long csr_read_eventh(unsigned idx) { (void)idx; return proof_any(); }
+/*@ requires idx < 32; */
+void csr_write_eventh(unsigned idx, unsigned long val) { (void)idx, (void)val; }
+#endif
 
 /* entry.S, start.S, trap_guard.S: addresses only, never read by C. */
 char trap_entry[4], trap_vector_table[4], trap_guard_vector[4];
@@ -119,6 +135,13 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		if (proof_any_bool())
 			mem_add_ram(proof_any(), proof_any());
 	return (unsigned)proof_any();
+}
+
+/* The payload's tree loses the ISA extensions S-mode is not given: it is
+ * the payload's memory, none of the firmware's C state changes. */
+void dt_hide_extensions(unsigned long fdt, bool sstc, bool sscofpmf, bool h)
+{
+	(void)fdt, (void)sstc, (void)sscofpmf, (void)h;
 }
 
 unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)

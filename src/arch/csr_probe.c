@@ -9,15 +9,15 @@ bool csr_probe_counter(unsigned idx, uint64_t val, uint64_t *back)
 {
 	struct trap_guard g;
 	uint64_t v = 0;
+	bool ok;
 
 	trap_guard_begin(&g);
 	csr_write_counter(idx, val);
 	v = csr_read_counter(idx);
 	csr_write_counter(idx, 0);
-	if (trap_guard_end(&g))
-		return false;
-	*back = v;
-	return true;
+	ok = !trap_guard_end(&g);
+	*back = ok ? v : 0;   /* written either way: no caller reads a stale value */
+	return ok;
 }
 
 bool csr_probe_event(unsigned idx, unsigned long *val)

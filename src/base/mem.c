@@ -4,35 +4,45 @@
 #include "base/mem.h"
 #include "base/board.h"
 
-/* Boot only. Sorted, touching ranges merged: a buffer across two nodes lies in one. */
+/*
+ * Boot only. Sorted, touching ranges merged: a buffer across two nodes lies
+ * in one. The list is rebuilt in a copy (zeroed: what is copied back was
+ * written) and written back whole, so a list with no room is left as it
+ * was, and every write checks its own index.
+ */
 bool mem_add_ram(uint64_t base, uint64_t size)
 {
-	uint64_t lo = base, hi = base + size;
-	unsigned i = 0, j, n = features.num_ram;
+	struct ram_range out[TALLY_MAX_RAM_RANGES] = { 0 }, r = { base, base + size };
+	unsigned n = 0, k;
+	bool placed = false;
 
-	if (size == 0 || hi < lo)
+	if (size == 0 || r.hi < r.lo)
 		return false;
-	while (i < n && features.ram[i].hi < lo)
-		i++;
-	for (j = i; j < n && features.ram[j].lo <= hi; j++) {
-		if (features.ram[j].lo < lo)
-			lo = features.ram[j].lo;
-		if (features.ram[j].hi > hi)
-			hi = features.ram[j].hi;
+	for (k = 0; k < features.num_ram; k++) {
+		struct ram_range c = features.ram[k];
+
+		if (c.lo > r.hi && !placed) {     /* the new one goes before c */
+			if (n == TALLY_MAX_RAM_RANGES)
+				return false;
+			out[n++] = r;
+			placed = true;
+		}
+		if (c.hi < r.lo || c.lo > r.hi) { /* apart: c stays as it is */
+			if (n == TALLY_MAX_RAM_RANGES)
+				return false;
+			out[n++] = c;
+		} else {                          /* touching: the new one swallows c */
+			r.lo = c.lo < r.lo ? c.lo : r.lo;
+			r.hi = c.hi > r.hi ? c.hi : r.hi;
+		}
 	}
-	if (j == i) {
+	if (!placed) {
 		if (n == TALLY_MAX_RAM_RANGES)
 			return false;
-		for (unsigned k = n; k > i; k--)
-			features.ram[k] = features.ram[k - 1];
-		n++;
-	} else {
-		for (unsigned k = j; k < n; k++)
-			features.ram[k - (j - i - 1)] = features.ram[k];
-		n -= j - i - 1;
+		out[n++] = r;
 	}
-	features.ram[i].lo = lo;
-	features.ram[i].hi = hi;
+	for (k = 0; k < n; k++)
+		features.ram[k] = out[k];
 	features.num_ram = n;
 	return true;
 }

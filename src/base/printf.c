@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * printf, sprintf and snprintf with the conversions Tally's messages use
- * (%d %i %u %x %X %p %s %c %%, l/ll/z, a width or *, - and 0), much smaller
+ * console_puts, and printf, sprintf and snprintf with the conversions
+ * Tally's messages use (%d %i %u %x %X %p %s %c %%, l/ll/z, a width or *,
+ * - and 0), much smaller
  * than picolibc's with its stdio layer (Ibex's size budget).
  */
 #include <stdarg.h>
@@ -148,6 +149,12 @@ static int vformat(struct sink *s, const char *fmt, va_list ap)
 	if (s->buf && s->cap)
 		s->buf[s->len < s->cap ? s->len : s->cap - 1] = 0;
 	return (int)s->len;
+}
+
+void console_puts(const char *s)
+{
+	while (*s)
+		console_putc(*s++);
 }
 
 int printf(const char *restrict fmt, ...)

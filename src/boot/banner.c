@@ -30,23 +30,17 @@ static void print_board(const struct platform *board)
 		printf("Power-off     : none (SRST stops the hart)\n");
 }
 
-static void put_str(const char *s)
-{
-	while (*s)
-		console_putc(*s++);
-}
-
 /*
  * The extensions offered here, in sbi_extensions[]'s order (sbi/sbi_ext.c),
  * then the legacy calls (EIDs below 0x10) as EID ranges: "legacy EIDs
- * 0-8". Straight to the console, row by row: boot time is counted.
+ * 0-8". The ranges go straight to the console: boot time is counted.
  */
 static void print_extensions(void)
 {
 	unsigned legacy = 0, n, m;
 	char sep = ' ';
 
-	put_str("Extensions    :");
+	console_puts("Extensions    :");
 	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++) {
 		if (!sbi_ext_offered(e->needs))
 			continue;
@@ -54,18 +48,18 @@ static void print_extensions(void)
 			legacy |= 1u << (e->eid & 15);
 		} else {
 			console_putc(' ');
-			put_str(e->name);
+			console_puts(e->name);
 		}
 	}
 	if (legacy)
-		put_str(", legacy EIDs");
-	for (n = 0; legacy >> n; n = m) {   /* up to the last one offered */
-		for (m = n; (legacy >> m) & 1; m++)
-			;
-		if (m == n) {
-			m++;
+		console_puts(", legacy EIDs");
+	for (n = 0; n < 16 && legacy >> n; n = m) {   /* up to the last one offered (of 16) */
+		if (!((legacy >> n) & 1)) {
+			m = n + 1;
 			continue;
 		}
+		for (m = n + 1; m < 16 && ((legacy >> m) & 1); m++)
+			;
 		console_putc(sep);
 		console_putc("0123456789abcdef"[n]);
 		if (m - n > 1) {
@@ -87,14 +81,12 @@ static void print_isa(void)
 {
 	static const char order[] = "iemafdqlcbkjtpvhn";
 	unsigned long misa = r_misa();
-	char isa[40], *p = isa;
 
-	p += sprintf(p, "rv%u", (unsigned)__riscv_xlen);
+	printf("ISA           : rv%u", (unsigned)__riscv_xlen);
 	for (const char *c = order; *c; c++)
 		if ((misa >> (*c - 'a')) & 1)
-			*p++ = *c;
-	*p = 0;
-	printf("ISA           : %s\n", isa);
+			console_putc(*c);
+	console_putc('\n');
 	printf("Modes         : M%s%s\n", (misa >> ('S' - 'A')) & 1 ? " S" : "",
 	       (misa >> ('U' - 'A')) & 1 ? " U" : "");
 }
@@ -145,6 +137,16 @@ static void print_counter_reads(const struct features *machine, const struct pmu
 }
 
 /*
+ * The spaces after a range "first-last" of logical counters in the table's
+ * 6-character index column. Logical indices have at most two digits.
+ */
+_Static_assert(PMU_MAX_HW_COUNTERS + PMU_NUM_FW_COUNTERS <= 100, "two-digit counter indices");
+static int range_pad(unsigned first, unsigned last)
+{
+	return 3 - (first > 9) - (last > 9);
+}
+
+/*
  * One line of the counter table: logical counters first..last, which are
  * the consecutive counters ctr.. (CSRs 0xc00 + ctr..), width bits each.
  * A range "3-18" fills the same 6-character column as "3".
@@ -152,16 +154,11 @@ static void print_counter_reads(const struct features *machine, const struct pmu
 static void print_counter_line(unsigned first, unsigned last, unsigned ctr, unsigned width,
 			       const char *what)
 {
-	char idx[12];
-
-	if (first == last) {
-		sprintf(idx, "%u", first);
-		printf("  %-6s 0x%03x        %-6u %s\n", idx, CSR_CYCLE + ctr, width, what);
-	} else {
-		sprintf(idx, "%u-%u", first, last);
-		printf("  %-6s 0x%03x-0x%03x  %-6u %s\n", idx, CSR_CYCLE + ctr,
-		       CSR_CYCLE + ctr + (last - first), width, what);
-	}
+	if (first == last)
+		printf("  %-6u 0x%03x        %-6u %s\n", first, CSR_CYCLE + ctr, width, what);
+	else
+		printf("  %u-%u%*s 0x%03x-0x%03x  %-6u %s\n", first, last, range_pad(first, last), "",
+		       CSR_CYCLE + ctr, CSR_CYCLE + ctr + (last - first), width, what);
 }
 
 /*
@@ -185,7 +182,6 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 	};
 #endif
 	unsigned nhw = 3 + found->num_hpm;
-	char idx[12];
 
 	printf("PMU backend   : %s; mcountinhibit %s, Sscofpmf %s\n", backend->name,
 	       found->has_inhibit ? "yes" : "NO (fixed counters are not offered: they cannot be stopped)",
@@ -212,10 +208,10 @@ static void print_counters(const struct pmu_backend *backend, const struct pmu_h
 		}
 		print_counter_line(i, j - 1, ctr, width, what);
 	}
-	sprintf(idx, "%u-%u", nhw, nhw + PMU_NUM_FW_COUNTERS - 1);
 	/* Every event the firmware counts; the fence pairs on a line of their
 	 * own, short (each character costs boot about 60 instructions). */
-	printf("  %-6s firmware     64     events:", idx);
+	printf("  %u-%u%*s firmware     64     events:", nhw, nhw + PMU_NUM_FW_COUNTERS - 1,
+	       range_pad(nhw, nhw + PMU_NUM_FW_COUNTERS - 1), "");
 	for (unsigned e = 0; e < PMU_FW_IPI_SENT; e++)
 		if ((fw_events >> e) & 1)
 			printf(" %s", fw_single[e]);

@@ -28,6 +28,7 @@ _Static_assert(SSE_HSTATUS_SPV == HSTATUS_SPV && SSE_HSTATUS_SPVP == HSTATUS_SPV
 
 static struct sse_sys sse = {
 	.records = (void *const *)hart_table, .offset = __builtin_offsetof(struct hart, sse),
+	.num_harts = TALLY_MAX_HARTS,
 	.hart_ok = hart_present,
 };
 /* One lock for all SSE state: global events are shared, and a hart may
@@ -199,7 +200,8 @@ static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, ui
 	return r;
 }
 
-/* count <= SSE_NUM_ATTRS once attr_mem() agrees. A write reads S-mode's memory
+/* count <= SSE_NUM_ATTRS once attr_mem() agrees (the loops say so again
+ * where v is indexed). A write reads S-mode's memory
  * once, into v: S-mode cannot change a value after the check. */
 static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
 			      unsigned long lo, unsigned long hi, bool write)
@@ -210,7 +212,7 @@ static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, ui
 
 	if (r.error)
 		return r;
-	for (uint32_t i = 0; i < count && write; i++)
+	for (uint32_t i = 0; i < count && i < SSE_NUM_ATTRS && write; i++)
 		v[i] = mem[i];
 	sse_lock();
 	if (write)
@@ -218,7 +220,7 @@ static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, ui
 	else
 		r = sse_read_attrs(&sse, self, id, base, count, v);
 	sse_unlock();
-	for (uint32_t i = 0; i < count && !write && !r.error; i++)
+	for (uint32_t i = 0; i < count && i < SSE_NUM_ATTRS && !write && !r.error; i++)
 		mem[i] = v[i];
 	return r;
 }

@@ -125,6 +125,7 @@ enum misaligned_status misaligned_emulate(unsigned long cause, uint32_t insn,
 	unsigned long addr, val = 0, c;
 	unsigned i;
 
+	*res = (struct misaligned_result){ 0, 0, 0 };   /* whole on every path, whatever it answers */
 	if (!((insn & 3) == 3 ? decode32(insn, &a) : decode16(insn, &a)))
 		return MISALIGNED_REFUSED;
 	/* Emulate only what the hardware said it could not do. */

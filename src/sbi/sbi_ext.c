@@ -79,16 +79,22 @@ void sbi_ext_boot(unsigned long hartid)
 {
 	if (!TALLY_SMODE_EXTENSIONS)
 		return;
-	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++)
-		if (e->boot && sbi_ext_offered(e->needs))
-			e->boot(hartid);
+	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++) {
+		void (*boot)(unsigned long) = e->boot;   /* the hook checked is the hook called */
+
+		if (boot && sbi_ext_offered(e->needs))
+			boot(hartid);
+	}
 }
 
 void sbi_ext_hart_reset(unsigned long hartid)
 {
 	if (!TALLY_SMODE_EXTENSIONS)
 		return;
-	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++)
-		if (e->hart_reset && sbi_ext_offered(e->needs))
-			e->hart_reset(hartid);
+	for (const struct sbi_ext *e = sbi_extensions; e < sbi_extensions + sbi_extension_count; e++) {
+		void (*reset)(unsigned long) = e->hart_reset;
+
+		if (reset && sbi_ext_offered(e->needs))
+			reset(hartid);
+	}
 }

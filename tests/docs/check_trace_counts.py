@@ -46,7 +46,10 @@ def trace(build, call, cache={}):
         for line in r.stdout.splitlines():
             m = re.match(r"^ +(\d+)  (\S+)$", line)
             if m:
-                counts[m.group(2)] = int(m.group(1))
+                # GCC's clones (configure_hw.isra.0) are the source's function:
+                # a document names that, whatever the optimiser calls it.
+                fn = re.sub(r"(\.(isra|constprop|part)\.\d+)+$", "", m.group(2))
+                counts[fn] = counts.get(fn, 0) + int(m.group(1))
         cache[call] = counts
     return cache[call]
 

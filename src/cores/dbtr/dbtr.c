@@ -122,44 +122,41 @@ struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1)
 	return sbi_ok(n);
 }
 
-/* FID 2 */
+/* FID 2. The range is checked here, where it indexes trig[]: base + i < num. */
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count)
 {
 	volatile unsigned long *w = h->shmem;
+	unsigned num = h->num;
 
 	if (!w)
 		return sbi_err(SBI_ERR_NO_SHMEM);
 	if (!range_ok(h, base, count))
 		return sbi_err(SBI_ERR_BAD_RANGE);
-	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
-		const struct dbtr_trig *t = &h->trig[base + i];
-		w[0] = t->state;
-		w[1] = t->tdata1;
-		w[2] = t->tdata2;
-		w[3] = t->tdata3;
+	for (unsigned long t = base; t - base < count && t < num; t++, w += DBTR_ENTRY_WORDS) {
+		const struct dbtr_trig *tr = &h->trig[t];
+		w[0] = tr->state;
+		w[1] = tr->tdata1;
+		w[2] = tr->tdata2;
+		w[3] = tr->tdata3;
 	}
 	return sbi_ok(0);
 }
 
 /*
- * install and update: the shared memory is on and count entries fit; then
- * copy them out once (S-mode may change the memory meanwhile).
+ * install and update: the shared memory is on and count entries fit
+ * (range_ok with base 0 is count <= num, tested in the callers, where count
+ * then bounds e[]); copy them out once (S-mode may change the memory meanwhile).
  */
-static long fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
+static void fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
 {
 	const volatile unsigned long *w = h->shmem;
 
-	if (!w)
-		return SBI_ERR_NO_SHMEM;
-	if (!range_ok(h, 0, count))
-		return SBI_ERR_BAD_RANGE;
 	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
 		e[i].state = w[0];       /* install: ignored; update: trig_idx */
 		e[i].tdata1 = w[1];
 		e[i].tdata2 = w[2];
 		e[i].tdata3 = w[3];
 	}
-	return SBI_SUCCESS;
 }
 
 /* Write entry e to trigger i and check the hart kept it. */
@@ -186,45 +183,65 @@ static void clear_trig(struct dbtr_hart *h, unsigned i, dbtr_program_fn *program
 	h->trig[i] = (struct dbtr_trig){ 0, 0, 0, 0 };
 }
 
-/* The first free run of n triggers starting at or after `from` that take each tdata1. */
-static int find_run(const struct dbtr_hart *h, const struct dbtr_trig *e, unsigned n, bool *taken)
+/*
+ * The first free run of n triggers that take entries e[i..i+n-1]. The
+ * trigger t and the entry j are each tested against their own bound where
+ * they index (t < num, j < count): a run that fits has both.
+ */
+static int find_run(const struct dbtr_hart *h, const struct dbtr_trig *e, unsigned long count,
+		    unsigned long i, unsigned n, const bool *taken)
 {
-	for (unsigned s = 0; s + n <= h->num; s++) {
-		unsigned k = 0;
-		while (k < n && !taken[s + k] && !(h->trig[s + k].state & DBTR_STATE_MAPPED) &&
-		       (h->types[s + k] & type_need(e[k].tdata1)))
-			k++;
+	unsigned num = h->num;
+
+	for (unsigned s = 0; s + n <= num; s++) {
+		unsigned k;
+		for (k = 0; k < n; k++) {
+			unsigned t = s + k;
+			unsigned long j = i + k;
+			if (t >= num || j >= count || taken[t] ||
+			    (h->trig[t].state & DBTR_STATE_MAPPED) ||
+			    !(h->types[t] & type_need(e[j].tdata1)))
+				break;
+		}
 		if (k == n)
 			return (int)s;
 	}
 	return -1;
 }
 
-/* FID 3 */
+/* FID 3. e[] and idx[] start zeroed: entries past count are never used. */
 struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program)
 {
-	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
-	unsigned idx[DBTR_MAX_TRIGGERS];
+	struct dbtr_trig e[DBTR_MAX_TRIGGERS] = { { 0, 0, 0, 0 } };
+	unsigned idx[DBTR_MAX_TRIGGERS] = { 0 };
 	bool taken[DBTR_MAX_TRIGGERS] = { false };
+	unsigned num = h->num;
 	unsigned long i;
-	long err = fetch(h, count, e);
 
-	if (err)
-		return sbi_err(err);
+	if (!h->shmem)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (count > num)
+		return sbi_err(SBI_ERR_BAD_RANGE);
+	fetch(h, count, e);
 	for (i = 0; i < count; i++)
 		if (!tdata1_ok(e[i].tdata1) || (i == count - 1 && (e[i].tdata1 & MC_CHAIN)))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
 	/* Each chain (entries linked by chain = 1) gets contiguous triggers. */
 	for (i = 0; i < count;) {
-		unsigned n = 1;
-		while (e[i + n - 1].tdata1 & MC_CHAIN)
-			n++;
-		int s = find_run(h, &e[i], n, taken);
+		unsigned long j = i;   /* the chain's last entry: the last of all has no chain */
+		while (j + 1 < count && (e[j].tdata1 & MC_CHAIN))
+			j++;
+		unsigned n = (unsigned)(j - i + 1);
+		int s = find_run(h, e, count, i, n, taken);
 		if (s < 0)
 			return (struct sbiret){ SBI_ERR_FAILED, i };
 		for (unsigned k = 0; k < n; k++) {
-			idx[i + k] = (unsigned)s + k;
-			taken[s + k] = true;
+			unsigned t = (unsigned)s + k;
+			unsigned long j = i + k;
+			if (t < num && j < count) {   /* find_run() tested both */
+				idx[j] = t;
+				taken[t] = true;
+			}
 		}
 		i += n;
 	}
@@ -240,18 +257,22 @@ struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_progra
 	return sbi_ok(0);
 }
 
-/* FID 4 */
+/* FID 4. The trig_idx of each entry, once checked, is kept in idx[]. */
 struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program_fn *program)
 {
-	struct dbtr_trig e[DBTR_MAX_TRIGGERS];
+	struct dbtr_trig e[DBTR_MAX_TRIGGERS] = { { 0, 0, 0, 0 } };
+	unsigned idx[DBTR_MAX_TRIGGERS] = { 0 };
+	unsigned num = h->num;
 	unsigned long i;
-	long err = fetch(h, count, e);
 
-	if (err)
-		return sbi_err(err);
+	if (!h->shmem)
+		return sbi_err(SBI_ERR_NO_SHMEM);
+	if (count > num)
+		return sbi_err(SBI_ERR_BAD_RANGE);
+	fetch(h, count, e);
 	for (i = 0; i < count; i++) {
 		unsigned long t = e[i].state, old;
-		if (t >= h->num || !tdata1_ok(e[i].tdata1))
+		if (t >= num || !tdata1_ok(e[i].tdata1))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
 		if (!(h->trig[t].state & DBTR_STATE_MAPPED))
 			return (struct sbiret){ SBI_ERR_FAILED, i };
@@ -259,9 +280,10 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 		if (TDATA1_TYPE(old) != TDATA1_TYPE(e[i].tdata1) ||
 		    ((old ^ e[i].tdata1) & MC_CHAIN))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
+		idx[i] = (unsigned)t;
 	}
 	for (i = 0; i < count; i++) {
-		unsigned t = (unsigned)e[i].state;
+		unsigned t = idx[i];
 		if (!program_trig(h, t, &e[i], program)) {
 			h->trig[t] = (struct dbtr_trig){ 0, 0, 0, 0 };   /* cleared by program_trig */
 			return (struct sbiret){ SBI_ERR_NOT_SUPPORTED, i };
@@ -274,11 +296,13 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long mask,
 		   bool installed)
 {
+	unsigned num = h->num;
+
 	for (unsigned b = 0; b < XLEN; b++) {
 		if (!((mask >> b) & 1))
 			continue;
-		if (base >= h->num || b >= h->num - base ||
-		    (installed && !(h->trig[base + b].state & DBTR_STATE_MAPPED)))
+		unsigned long t = base + b;   /* no wrap once base < num */
+		if (base >= num || t >= num || (installed && !(h->trig[t].state & DBTR_STATE_MAPPED)))
 			return false;
 	}
 	return true;
@@ -288,11 +312,16 @@ static bool set_ok(const struct dbtr_hart *h, unsigned long base, unsigned long 
 struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned long mask,
 			     dbtr_program_fn *program)
 {
+	unsigned num = h->num;
+
 	if (!set_ok(h, base, mask, true))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	for (unsigned b = 0; b < XLEN; b++)
-		if ((mask >> b) & 1)
-			clear_trig(h, (unsigned)(base + b), program);
+	/* set_ok() said every trigger of the set is below num; said again where it indexes */
+	for (unsigned b = 0; b < XLEN; b++) {
+		unsigned long i = base + b;
+		if (((mask >> b) & 1) && i < num)
+			clear_trig(h, (unsigned)i, program);
+	}
 	return sbi_ok(0);
 }
 
@@ -300,14 +329,17 @@ struct sbiret dbtr_uninstall(struct dbtr_hart *h, unsigned long base, unsigned l
 struct sbiret dbtr_enable(struct dbtr_hart *h, unsigned long base, unsigned long mask,
 			  bool on, dbtr_program_fn *program)
 {
+	unsigned num = h->num;
+
 	if (!set_ok(h, base, mask, false))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	for (unsigned b = 0; b < XLEN; b++) {
-		if (!((mask >> b) & 1) || !(h->trig[base + b].state & DBTR_STATE_MAPPED))
+		unsigned long i = base + b;   /* below num, as in dbtr_uninstall */
+		if (!((mask >> b) & 1) || i >= num || !(h->trig[i].state & DBTR_STATE_MAPPED))
 			continue;
-		struct dbtr_trig *t = &h->trig[base + b];
+		struct dbtr_trig *t = &h->trig[i];
 		t->tdata1 = with_modes(t->tdata1, on ? t->state : 0);
-		program((unsigned)(base + b), t->tdata1, t->tdata2, t->tdata3);
+		program((unsigned)i, t->tdata1, t->tdata2, t->tdata3);
 	}
 	return sbi_ok(0);
 }

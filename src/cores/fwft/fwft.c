@@ -14,11 +14,10 @@
  */
 #include "cores/fwft/fwft.h"
 
-/* Features 0..5 are the only ones defined; everything else Tally has none of. */
-static long feature_error(const struct fwft_caps *caps, uint32_t feature)
+/* Features 0..5 are the only ones defined; everything else Tally has none of.
+ * Each caller tests the bound itself first, where the feature then indexes. */
+static long feature_error(const struct fwft_caps *caps, unsigned feature)
 {
-	if (feature >= FWFT_NUM_FEATURES)
-		return SBI_ERR_DENIED;       /* reserved, or platform-specific and unimplemented */
 	if (!((caps->supported >> feature) & 1))
 		return SBI_ERR_NOT_SUPPORTED;
 	return SBI_SUCCESS;
@@ -35,8 +34,11 @@ static bool value_ok(const struct fwft_caps *caps, uint32_t feature, unsigned lo
 struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature,
 		       unsigned long value, unsigned long flags, fwft_apply_fn *apply)
 {
-	long err = feature_error(caps, feature);
+	long err;
 
+	if (feature >= FWFT_NUM_FEATURES)
+		return sbi_err(SBI_ERR_DENIED);   /* reserved, or platform-specific and unimplemented */
+	err = feature_error(caps, feature);
 	if (err)
 		return sbi_err(err);
 	if (flags & ~FWFT_SET_LOCK)
@@ -56,8 +58,11 @@ struct sbiret fwft_set(struct fwft_hart *h, const struct fwft_caps *caps, uint32
 
 struct sbiret fwft_get(const struct fwft_hart *h, const struct fwft_caps *caps, uint32_t feature)
 {
-	long err = feature_error(caps, feature);
+	long err;
 
+	if (feature >= FWFT_NUM_FEATURES)
+		return sbi_err(SBI_ERR_DENIED);   /* as for set */
+	err = feature_error(caps, feature);
 	/* "In case of failure, the content of sbiret.value is zero." */
 	return err ? sbi_err(err) : sbi_ok(h->value[feature]);
 }

@@ -27,28 +27,36 @@ static struct {
 	pmu_set_t prefer_set;         /* tried first: hpm_set with Sscofpmf, else all */
 	uint32_t fw_supported;        /* bit n: firmware event n can happen here */
 	bool hpm_identity;            /* hpm counter n is logical index n (no gaps) */
-	uint8_t ctr_of[PMU_MAX_HW_COUNTERS];   /* logical index -> counter number */
-	struct pmu_logical_map fw_events;       /* every firmware event: any firmware counter */
-	/* general (type 0) and cache (type 1) events, by evmap_slot() */
+	uint8_t ctr_of[PMU_MAX_HW_COUNTERS];   /* logical index -> counter number (< 32) */
+	struct pmu_logical_map none;            /* an event no counter here counts */
+	/* firmware event n: any firmware counter if it can happen here, fw_code n */
+	struct pmu_logical_map fw_events[PMU_FW_EVENT_MAX];
+	/* general (type 0) events by code, then cache (type 1) ones from EVMAP_HW_SLOTS */
 	struct pmu_logical_map evmap[EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS];
 } pmu;
 
-#define NO_COUNTER 0xff
 /* Logical counters 0..2 are cycle, time and instret (SBI 11.1's hardware numbering). */
+#define TIME_CSR   1                  /* time's counter number: never handed out */
 #define TIME_SLOT  ((pmu_set_t)2)
 #define FIXED_SET  ((pmu_set_t)7)     /* cycle, time, instret */
 #define CY_IR_SET  ((pmu_set_t)5)     /* cycle and instret: never released */
 
-static inline unsigned evmap_slot(unsigned long event_idx)
-{
-	unsigned code = (unsigned)PMU_EVENT_CODE(event_idx);
-	return PMU_EVENT_TYPE(event_idx) == PMU_TYPE_HW ? code : EVMAP_HW_SLOTS + code;
-}
-
+/*
+ * The lowest member of a set. An empty set has none: both de Bruijn lookups
+ * would answer a counter (0, or 32 on rv32) that was never a candidate.
+ */
+/*@ requires x != 0; */
 static inline unsigned lowest_bit(pmu_set_t x)
 {
 	return PMU_XLEN == 64 ? lowest_bit64(x) : lowest_bit32(x);
 }
+
+/*
+ * Is logical counter idx a firmware one? A macro, not a function: the
+ * caller's own comparison then bounds idx below num_hw (<= 32) on the
+ * hardware path, which is what the proof needs to see at ctr_of[idx].
+ */
+#define is_fw(idx) ((idx) >= pmu.num_hw)
 
 /* Both, for the host tests (which build only one of them into lowest_bit). */
 unsigned pmu_lowest_bit(uint64_t x) { return lowest_bit64(x); }
@@ -89,6 +97,7 @@ static long map_event(unsigned long event_idx, uint64_t event_data, struct pmu_l
 	e->can = logical_of(m.ctrs & pmu.stoppable) | fixed_counters(event_idx);
 	e->excl = m.excl;
 	e->sel = m.sel;
+	e->fw_code = 0;
 	return SBI_SUCCESS;
 }
 
@@ -107,7 +116,7 @@ void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
 		hw->num_hpm = PMU_MAX_HW_COUNTERS - 3;
 	pmu.stoppable = hw->stoppable;
 	pmu.ctr_of[0] = 0;
-	pmu.ctr_of[1] = NO_COUNTER;   /* time: read through rdtime, never a PMU counter */
+	pmu.ctr_of[1] = TIME_CSR;     /* time: read through rdtime, never a PMU counter */
 	pmu.ctr_of[2] = 2;
 	pmu.hpm_identity = true;
 	for (unsigned i = 0; i < hw->num_hpm; i++) {
@@ -122,17 +131,21 @@ void pmu_init(const struct pmu_backend *backend, struct pmu_hw_info *hw,
 	/* with Sscofpmf hpm counters first: only they interrupt on overflow (docs/pmu.md) */
 	pmu.prefer_set = hw->has_sscofpmf ? pmu.hpm_set : pmu.all_set;
 
-	pmu.fw_events = (struct pmu_logical_map){ .can = fw_set, .excl = PMU_EXCL_NONE, .sel = 0 };
+	pmu.none = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+	/* an event that cannot happen here is one no counter counts: NOT_SUPPORTED */
+	for (unsigned code = 0; code < PMU_FW_EVENT_MAX; code++)
+		pmu.fw_events[code] = (struct pmu_logical_map){
+			.can = ((pmu.fw_supported >> code) & 1) ? fw_set : 0,
+			.excl = PMU_EXCL_NONE, .sel = 0, .fw_code = (uint8_t)code };
 	for (unsigned i = 0; i < EVMAP_HW_SLOTS + EVMAP_CACHE_SLOTS; i++)
 		pmu.evmap[i] = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
 	for (unsigned code = 1; code < PMU_HW_GENERAL_MAX; code++)
 		map_event(code, 0, &pmu.evmap[code]);
-	for (unsigned id = 0; id < PMU_CACHE_ID_MAX; id++)
-		for (unsigned op = 0; op < PMU_CACHE_OP_MAX; op++)
-			for (unsigned res = 0; res < 2; res++) {
-				unsigned long ev = PMU_CACHE_EVENT(id, op, res);
-				map_event(ev, 0, &pmu.evmap[evmap_slot(ev)]);
-			}
+	/* cache code = id << 3 | op << 1 | result (11.3): the defined ones */
+	for (unsigned code = 0; code < EVMAP_CACHE_SLOTS; code++)
+		if ((code >> 3) < PMU_CACHE_ID_MAX && ((code >> 1) & 3) < PMU_CACHE_OP_MAX)
+			map_event(PMU_CACHE_EVENT(code >> 3, (code >> 1) & 3, code & 1), 0,
+				  &pmu.evmap[EVMAP_HW_SLOTS + code]);
 }
 
 void pmu_hart_init(struct pmu_hart *h)
@@ -156,75 +169,26 @@ void pmu_hart_init(struct pmu_hart *h)
 unsigned pmu_num_hw_counters(void) { return pmu.num_hw; }
 bool pmu_fw_event_supported(unsigned code)
 {
-	return code < PMU_FW_EVENT_MAX && (pmu.fw_supported >> code) & 1;
+	if (code >= PMU_FW_EVENT_MAX)
+		return false;
+	return (pmu.fw_supported >> code) & 1;
 }
 
-static inline bool is_fw(unsigned long idx) { return idx >= pmu.num_hw; }
-
 /*
- * {base + i : bit i of mask}, or 0 when it names a counter that does not
+ * {base + i : bit i of mask} for a base below num_all (the caller checks it,
+ * where base is then used), or 0 when it names a counter that does not
  * exist (checked without overflow). The time slot may be a member.
  */
 static inline pmu_set_t set_of(unsigned long base, unsigned long mask)
 {
 	unsigned long room;
 
-	if (base >= pmu.num_all)
-		return 0;
 	if (mask == 1)                     /* Linux's every call: one bit, no shift of 64 */
 		return pmu_bit(base);
 	room = pmu.num_all - base;         /* counters from base on: 1..48 */
 	if (room < PMU_XLEN && (mask >> room))
 		return 0;                  /* a member at or past the last counter */
 	return (pmu_set_t)mask << base;
-}
-
-/*
- * Which counters can count this event: the boot-time entry, or for a raw
- * event the backend's answer, written into *raw. Or the spec's error.
- */
-static inline long event_find(unsigned long event_idx,
-		uint64_t event_data, const struct pmu_logical_map **e, struct pmu_logical_map *raw)
-{
-	unsigned long code = PMU_EVENT_CODE(event_idx);
-
-	if (event_idx & ~PMU_EVENT_IDX_MASK)
-		return SBI_ERR_INVALID_PARAM;
-	switch (PMU_EVENT_TYPE(event_idx)) {
-	case PMU_TYPE_HW:
-		if (code == PMU_HW_NO_EVENT || event_data)
-			return SBI_ERR_INVALID_PARAM;
-		if (code >= EVMAP_HW_SLOTS)
-			return SBI_ERR_NOT_SUPPORTED;
-		*e = &pmu.evmap[code];
-		return SBI_SUCCESS;
-	case PMU_TYPE_CACHE:
-		if (event_data)
-			return SBI_ERR_INVALID_PARAM;
-		if (code >= EVMAP_CACHE_SLOTS)
-			return SBI_ERR_NOT_SUPPORTED;
-		*e = &pmu.evmap[EVMAP_HW_SLOTS + code];
-		return SBI_SUCCESS;
-	case PMU_TYPE_RAW:
-	case PMU_TYPE_RAW_V2: {
-		/* mhpmevent's bits: 32 on rv32, else 48 (type 2) or 56 (type 3) (11.3, 11.4) */
-		unsigned bits = PMU_XLEN == 32 ? 32 :
-			PMU_EVENT_TYPE(event_idx) == PMU_TYPE_RAW ? 48 : 56;
-		if (code || (event_data >> bits))
-			return SBI_ERR_INVALID_PARAM;
-		*e = raw;
-		return map_event(event_idx, event_data, raw);
-	}
-	case PMU_TYPE_FW:
-		if (code != PMU_FW_PLATFORM && event_data)
-			return SBI_ERR_INVALID_PARAM;
-		if (!pmu_fw_event_supported(code))
-			return SBI_ERR_NOT_SUPPORTED;
-		*e = &pmu.fw_events;
-		return SBI_SUCCESS;
-	default:
-		return SBI_ERR_NOT_SUPPORTED;
-	}
 }
 
 static inline bool is_raw(unsigned long event_idx)
@@ -235,13 +199,69 @@ static inline bool is_raw(unsigned long event_idx)
 	return type == PMU_TYPE_RAW || type == PMU_TYPE_RAW_V2;
 }
 
+/*
+ * A raw event (is_raw()): the backend's answer, written into *raw, or NULL
+ * (INVALID_PARAM, a backend's only error). *raw is written either way, so
+ * nothing after can read a map half filled.
+ */
+static inline const struct pmu_logical_map *raw_find(unsigned long event_idx,
+		uint64_t event_data, struct pmu_logical_map *raw)
+{
+	/* mhpmevent's bits: 32 on rv32, else 48 (type 2) or 56 (type 3) (11.3, 11.4) */
+	unsigned bits = PMU_XLEN == 32 ? 32 :
+		PMU_EVENT_TYPE(event_idx) == PMU_TYPE_RAW ? 48 : 56;
+
+	if (PMU_EVENT_CODE(event_idx) || (event_data >> bits) ||
+	    map_event(event_idx, event_data, raw)) {
+		*raw = (struct pmu_logical_map){ .can = 0, .excl = PMU_EXCL_NONE, .sel = 0 };
+		return 0;
+	}
+	return raw;
+}
+
+/*
+ * Which counters can count this event: the boot-time entry, or for a raw
+ * one raw_find()'s answer in *raw (a caller that has ruled raw events out
+ * passes none). NULL where the spec says INVALID_PARAM. An event this
+ * machine cannot count is pmu.none: config_matching then finds no counter,
+ * NOT_SUPPORTED.
+ */
+static inline const struct pmu_logical_map *event_find(unsigned long event_idx,
+		uint64_t event_data, struct pmu_logical_map *raw)
+{
+	unsigned long code = PMU_EVENT_CODE(event_idx);
+
+	if (event_idx & ~PMU_EVENT_IDX_MASK)
+		return 0;
+	switch (PMU_EVENT_TYPE(event_idx)) {
+	case PMU_TYPE_HW:
+		if (code == PMU_HW_NO_EVENT || event_data)
+			return 0;
+		return code < EVMAP_HW_SLOTS ? &pmu.evmap[code] : &pmu.none;
+	case PMU_TYPE_CACHE:
+		if (event_data)
+			return 0;
+		return code < EVMAP_CACHE_SLOTS ? &pmu.evmap[EVMAP_HW_SLOTS + code] : &pmu.none;
+	case PMU_TYPE_RAW:
+	case PMU_TYPE_RAW_V2:
+		return raw ? raw_find(event_idx, event_data, raw) : &pmu.none;
+	case PMU_TYPE_FW:
+		if (code != PMU_FW_PLATFORM && event_data)
+			return 0;
+		return code < PMU_FW_EVENT_MAX ? &pmu.fw_events[code] : &pmu.none;
+	default:
+		return &pmu.none;
+	}
+}
+
+/* Firmware counter idx (num_hw <= idx < num_all, checked by the caller). */
 static inline uint64_t fw_value(const struct pmu_hart *h, unsigned long idx)
 {
 	const struct pmu_counter *c = &h->ctr[idx];
 
 	if (!pmu_set_has(h->running, idx))
 		return c->fw_value;
-	return c->fw_value + (h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start);
+	return c->fw_value + (h->fw_count[c->fw_code] - c->fw_start);
 }
 
 /* FID 0 (11.5) */
@@ -270,21 +290,22 @@ static __attribute__((noinline)) struct sbiret configure_hw(struct pmu_hart *h,
 		unsigned long idx, unsigned long flags, const struct pmu_logical_map *e)
 {
 	struct pmu_counter *c = &h->ctr[idx];
+	int excl = e->excl;   /* a local: the test below then bounds it */
 
 	c->sel = e->sel;
 	c->excl = PMU_EXCL_NONE;
-	if (idx >= 3 && e->excl != PMU_EXCL_NONE) {
-		c->excl = e->excl;
-		h->excl_held |= 1u << e->excl;
+	if (idx >= 3 && excl != PMU_EXCL_NONE) {
+		c->excl = (int8_t)excl;
+		h->excl_held |= 1u << excl;
 	}
 	pmu.be->configure(pmu.ctr_of[idx], e->sel,
 			  flags & (PMU_CFG_INH_MASK | PMU_CFG_CLEAR_VALUE | PMU_CFG_AUTO_START));
 	return sbi_ok(idx);
 }
 
-/* The lowest candidate now counts event_idx; a firmware counter's path makes no call. */
+/* The lowest candidate now counts the event; a firmware counter's path makes no call. */
 static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_t first,
-		unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
+		unsigned long flags, const struct pmu_logical_map *e)
 {
 	unsigned long idx;
 	struct pmu_counter *c;
@@ -293,28 +314,33 @@ static __attribute__((noinline)) struct sbiret take(struct pmu_hart *h, pmu_set_
 	if (!first)
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	idx = lowest_bit(first);
-	c = &h->ctr[idx];
+	/* first is part of all_set, so this never fails: the bound is checked
+	 * where the index is used, before anything changes */
+	if (idx >= pmu.num_all)
+		return sbi_err(SBI_ERR_NOT_SUPPORTED);
 	bit = pmu_bit(idx);
-	c->event_idx = (uint32_t)event_idx;
 	h->used |= bit;
 	if (flags & PMU_CFG_AUTO_START)
 		h->running |= bit;
 	if (!is_fw(idx))
 		return configure_hw(h, idx, flags, e);
+	c = &h->ctr[idx];
+	c->fw_code = e->fw_code;
 	if (flags & PMU_CFG_CLEAR_VALUE)
 		c->fw_value = 0;
 	if (flags & PMU_CFG_AUTO_START)
-		c->fw_start = h->fw_count[PMU_EVENT_CODE(event_idx)];
+		c->fw_start = h->fw_count[c->fw_code];
 	return sbi_ok(idx);
 }
 
 static inline struct sbiret pick(struct pmu_hart *h,
-		pmu_set_t set, unsigned long flags, unsigned long event_idx, const struct pmu_logical_map *e)
+		pmu_set_t set, unsigned long flags, const struct pmu_logical_map *e)
 {
 	pmu_set_t free = set & e->can & ~h->used, first;
+	int excl = e->excl;
 
 	/* an event one hpm counter at a time may count, already counted */
-	if (e->excl != PMU_EXCL_NONE && ((h->excl_held >> e->excl) & 1))
+	if (excl != PMU_EXCL_NONE && ((h->excl_held >> excl) & 1))
 		free &= ~pmu.hpm_set;
 	if (flags & PMU_CFG_SKIP_MATCH) {
 		/* the first of the set (11.7 note); a held one is not handed out
@@ -325,7 +351,7 @@ static inline struct sbiret pick(struct pmu_hart *h,
 		if (!first)
 			first = free;
 	}
-	return take(h, first, flags, event_idx, e);
+	return take(h, first, flags, e);
 }
 
 /* config_matching of a raw event: the backend's answer lives on this stack. */
@@ -333,12 +359,11 @@ static __attribute__((noinline)) struct sbiret config_raw(struct pmu_hart *h, pm
 		unsigned long flags, unsigned long event_idx, uint64_t event_data)
 {
 	struct pmu_logical_map raw;
-	const struct pmu_logical_map *e;
-	long err = event_find(event_idx, event_data, &e, &raw);
+	const struct pmu_logical_map *e = raw_find(event_idx, event_data, &raw);
 
-	if (err)
-		return sbi_err(err);
-	return pick(h, set, flags, event_idx, e);
+	if (!e)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	return pick(h, set, flags, e);
 }
 
 /* FID 2 (11.7) */
@@ -346,19 +371,21 @@ struct sbiret pmu_config_matching(unsigned long base,
 				  unsigned long mask, unsigned long flags,
 				  unsigned long event_idx, uint64_t event_data, struct pmu_hart *h)
 {
-	/* the time slot is never picked (as OpenSBI and KVM); alone it is no set */
-	pmu_set_t set = set_of(base, mask) & ~TIME_SLOT;
+	pmu_set_t set;
 	const struct pmu_logical_map *e;
-	long err;
 
-	if ((flags & ~PMU_CFG_VALID_MASK) || !set)
+	if (base >= pmu.num_all || (flags & ~PMU_CFG_VALID_MASK))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* the time slot is never picked (as OpenSBI and KVM); alone it is no set */
+	set = set_of(base, mask) & ~TIME_SLOT;
+	if (!set)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (is_raw(event_idx))
 		return config_raw(h, set, flags, event_idx, event_data);
-	err = event_find(event_idx, event_data, &e, 0);   /* not raw: no room needed */
-	if (err)
-		return sbi_err(err);
-	return pick(h, set, flags, event_idx, e);
+	e = event_find(event_idx, event_data, 0);   /* not raw: no room needed */
+	if (!e)
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	return pick(h, set, flags, e);
 }
 
 /* Start counter idx: from value if load, else from where it stopped. */
@@ -375,20 +402,26 @@ static inline void start_fw(struct pmu_hart *h, unsigned long idx, bool load, ui
 
 	if (load)
 		c->fw_value = value;
-	c->fw_start = h->fw_count[PMU_EVENT_CODE(c->event_idx)];
+	c->fw_start = h->fw_count[c->fw_code];
 }
 
-/* start_hw() or start_fw() for each member of a validated set of more than one. */
+/*
+ * start_hw() or start_fw() for each member of a validated set of more than
+ * one; slot walks the snapshot's values along with idx (an address, not a
+ * pointer, until INIT_SNAPSHOT says there is one). set_of() let no member
+ * reach num_all: the loop's bound says so where idx is used.
+ */
 static __attribute__((noinline)) struct sbiret start_set(struct pmu_hart *h, unsigned long base,
 		unsigned long mask, unsigned long flags, uint64_t initial_value)
 {
-	const uint64_t *snap = (const uint64_t *)(uintptr_t)h->shmem;
+	uintptr_t slot = (uintptr_t)h->shmem + sizeof(uint64_t);
 	bool load = flags & (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT);
 
-	for (unsigned long idx = base; mask; mask >>= 1, idx++)
+	for (unsigned long idx = base; mask && idx < pmu.num_all;
+	     mask >>= 1, idx++, slot += sizeof(uint64_t))
 		if (mask & 1) {
-			uint64_t v = (flags & PMU_START_INIT_SNAPSHOT) ? snap[1 + (idx - base)] :
-				initial_value;
+			uint64_t v = (flags & PMU_START_INIT_SNAPSHOT) ?
+				*(const uint64_t *)slot : initial_value;
 			if (is_fw(idx))
 				start_fw(h, idx, load, v);
 			else
@@ -402,13 +435,14 @@ struct sbiret pmu_counter_start(unsigned long base,
 				unsigned long mask, unsigned long flags,
 				uint64_t initial_value, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask);
+	pmu_set_t set;
 	bool load;
 
 	/* The two ways of setting the value exclude each other (11.8 note). */
-	if ((flags & ~PMU_START_VALID_MASK) ||
+	if (base >= pmu.num_all || (flags & ~PMU_START_VALID_MASK) ||
 	    (flags == (PMU_START_SET_INIT_VALUE | PMU_START_INIT_SNAPSHOT)))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
+	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_START_INIT_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
@@ -431,18 +465,24 @@ struct sbiret pmu_counter_start(unsigned long base,
 /* Counter idx back to the free pool (stop + RESET); the caller updates the sets. */
 static void release_one(struct pmu_hart *h, unsigned long idx)
 {
-	struct pmu_counter *c = &h->ctr[idx];
+	struct pmu_counter *c;
+	int excl;
 
 	if (is_fw(idx))
 		return;
+	c = &h->ctr[idx];
+	excl = c->excl;
 	pmu.be->release(pmu.ctr_of[idx], c->sel);
-	if (c->excl != PMU_EXCL_NONE)
-		h->excl_held &= ~(1u << c->excl);
+	if (excl != PMU_EXCL_NONE)
+		h->excl_held &= ~(1u << excl);
 }
 
-/* Stop, then snapshot value and overflow bit relative to base (table 16). */
-static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned long base,
-						    unsigned long idx, unsigned long flags)
+/*
+ * Stop, then snapshot: the value at address slot, the overflow as bit of
+ * the bitmap (table 16); slot and bit are this counter's, relative to base.
+ */
+static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned long idx,
+		unsigned long flags, uintptr_t slot, uint64_t bit)
 {
 	uint64_t *snap = (uint64_t *)(uintptr_t)h->shmem;
 	const struct pmu_backend *be = pmu.be;
@@ -452,18 +492,18 @@ static __attribute__((noinline)) void stop_snapshot(struct pmu_hart *h, unsigned
 	/* before stopping: without mcountinhibit, stop clears the selector and its OF */
 	overflowed = be->overflowed && be->overflowed(ctr);
 	be->stop(ctr, h->ctr[idx].sel);
-	snap[1 + (idx - base)] = be->read(ctr);   /* the value once frozen */
+	*(uint64_t *)slot = be->read(ctr);   /* the value once frozen */
 	if (overflowed)
-		snap[0] |= 1ULL << (idx - base);
+		snap[0] |= bit;
 	if (flags & PMU_STOP_RESET)
 		release_one(h, idx);
 }
 
-static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long base,
-							unsigned long idx, unsigned long flags)
+static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsigned long idx,
+		unsigned long flags, uintptr_t slot, uint64_t bit)
 {
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)
-		stop_snapshot(h, base, idx, flags);
+		stop_snapshot(h, idx, flags, slot, bit);
 	else if (flags & PMU_STOP_RESET)
 		release_one(h, idx);   /* stopped to be forgotten, nobody reading it */
 	else
@@ -471,25 +511,37 @@ static __attribute__((noinline)) struct sbiret stop_hw(struct pmu_hart *h, unsig
 	return sbi_ok(0);
 }
 
-static inline void stop_fw(struct pmu_hart *h, unsigned long base, unsigned long idx,
-			   unsigned long flags)
+/* Out of line, as stop_hw: the two callers share it (Ibex's size budget). */
+static __attribute__((noinline)) struct sbiret stop_fw(struct pmu_hart *h, unsigned long idx,
+		unsigned long flags, uintptr_t slot)
 {
 	struct pmu_counter *c = &h->ctr[idx];
 
-	c->fw_value += h->fw_count[PMU_EVENT_CODE(c->event_idx)] - c->fw_start;
+	c->fw_value += h->fw_count[c->fw_code] - c->fw_start;
 	if (flags & PMU_STOP_TAKE_SNAPSHOT)   /* never an overflow bit */
-		((uint64_t *)(uintptr_t)h->shmem)[1 + (idx - base)] = c->fw_value;
+		*(uint64_t *)slot = c->fw_value;
+	return sbi_ok(0);
 }
 
-/* stop_hw() or stop_fw() for each member of a validated set of more than one. */
+/*
+ * stop_hw() or stop_fw() for each member of a validated set of more than
+ * one; slot and bit walk the snapshot along with idx (bound as in start_set).
+ */
 static __attribute__((noinline)) struct sbiret stop_set(struct pmu_hart *h, unsigned long base,
 		unsigned long mask, unsigned long flags)
 {
-	for (unsigned long idx = base; mask; mask >>= 1, idx++)
-		if ((mask & 1) && is_fw(idx))
-			stop_fw(h, base, idx, flags);
-		else if (mask & 1)
-			stop_hw(h, base, idx, flags);
+	uintptr_t slot = (uintptr_t)h->shmem + sizeof(uint64_t);
+	uint64_t bit = 1;
+
+	for (unsigned long idx = base; mask && idx < pmu.num_all;
+	     mask >>= 1, idx++, slot += sizeof(uint64_t), bit <<= 1) {
+		if (!(mask & 1))
+			continue;
+		if (is_fw(idx))
+			stop_fw(h, idx, flags, slot);
+		else
+			stop_hw(h, idx, flags, slot, bit);
+	}
 	return sbi_ok(0);
 }
 
@@ -522,10 +574,11 @@ static __attribute__((noinline)) struct sbiret stop_stopped(struct pmu_hart *h,
 struct sbiret pmu_counter_stop(unsigned long base,
 			       unsigned long mask, unsigned long flags, struct pmu_hart *h)
 {
-	pmu_set_t set = set_of(base, mask), stopped;
+	pmu_set_t set, stopped;
 
-	if (flags & ~PMU_STOP_VALID_MASK)
+	if (base >= pmu.num_all || (flags & ~PMU_STOP_VALID_MASK))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
+	set = set_of(base, mask);
 	if (!set || (set & ~h->used))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & PMU_STOP_TAKE_SNAPSHOT) && h->shmem == PMU_SHMEM_NONE)
@@ -542,32 +595,37 @@ struct sbiret pmu_counter_stop(unsigned long base,
 	if (mask != 1)
 		return stop_set(h, base, mask, flags);
 	if (!is_fw(base))
-		return stop_hw(h, base, base, flags);
-	stop_fw(h, base, base, flags);
-	return sbi_ok(0);
+		return stop_hw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t), 1);
+	return stop_fw(h, base, flags, (uintptr_t)h->shmem + sizeof(uint64_t));
 }
 
-/* Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM) */
-static inline bool fw_counter_ok(const struct pmu_hart *h, unsigned long idx)
-{
-	return idx < pmu.num_all && is_fw(idx) && pmu_set_has(h->used, idx);
-}
+/*
+ * Is idx a configured firmware counter? (11.10, 11.11: else INVALID_PARAM)
+ * A macro, as is_fw(): the comparisons then bound the caller's idx.
+ */
+#define fw_counter_ok(h, idx) \
+	((idx) < pmu.num_all && is_fw(idx) && pmu_set_has((h)->used, (idx)))
 
-/* FID 5 (11.10): on rv32 only the low 32 bits fit in sbiret.value. */
-struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h)
+/*
+ * FID 5 (11.10) and, with hi, FID 6 (11.11): on rv32 each half of the
+ * value; on rv64 all of it, and 0 for the upper half. One body for both,
+ * so the check that guards fw_value() is written once.
+ */
+static __attribute__((noinline)) struct sbiret fw_read(unsigned long idx, struct pmu_hart *h,
+						       bool hi)
 {
+	uint64_t v;
+
 	if (!fw_counter_ok(h, idx))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok((unsigned long)fw_value(h, idx));
+	if (PMU_XLEN == 64 && hi)
+		return sbi_ok(0);
+	v = fw_value(h, idx);
+	return sbi_ok(hi ? (unsigned long)(v >> 32) : (unsigned long)v);
 }
 
-/* FID 6 (11.11): the upper 32 bits on rv32, always 0 on rv64. */
-struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h)
-{
-	if (!fw_counter_ok(h, idx))
-		return sbi_err(SBI_ERR_INVALID_PARAM);
-	return sbi_ok(PMU_XLEN == 32 ? (unsigned long)(fw_value(h, idx) >> 32) : 0);
-}
+struct sbiret pmu_fw_read(unsigned long idx, struct pmu_hart *h) { return fw_read(idx, h, false); }
+struct sbiret pmu_fw_read_hi(unsigned long idx, struct pmu_hart *h) { return fw_read(idx, h, true); }
 
 /* FID 7 (11.12) */
 struct sbiret pmu_snapshot_set_shmem(unsigned long lo,
@@ -598,10 +656,16 @@ struct pmu_event_info {
 static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 		uint64_t event_data)
 {
-	const struct pmu_logical_map *e;
 	struct pmu_logical_map raw;
+	const struct pmu_logical_map *e;
 
-	return event_find(event_idx, event_data, &e, &raw) == SBI_SUCCESS && e->can != 0;
+	/* apart, so raw is read only on the path that filled it */
+	if (is_raw(event_idx)) {
+		e = raw_find(event_idx, event_data, &raw);
+		return e && e->can != 0;
+	}
+	e = event_find(event_idx, event_data, 0);
+	return e && e->can != 0;
 }
 
 /* FID 8 (11.13) */

@@ -33,6 +33,7 @@ struct pmu_logical_map {
 	uint64_t can;           /* logical counters (pmu_set_t) */
 	uint64_t sel;
 	int8_t excl;            /* as in struct pmu_hw_map */
+	uint8_t fw_code;        /* a firmware event's code (< PMU_FW_EVENT_MAX), else 0 */
 };
 
 /* A firmware-supplied check: may S-mode's memory [addr, addr+len) be used? */
@@ -44,7 +45,7 @@ enum pmu_ctr_state { PMU_CTR_FREE = 0, PMU_CTR_CONFIGURED, PMU_CTR_STARTED };
 typedef uint64_t pmu_set_t;
 
 struct pmu_counter {
-	uint32_t event_idx;
+	uint8_t fw_code;        /* firmware: the event it counts (< PMU_FW_EVENT_MAX) */
 	int8_t excl;            /* the event's one-counter-at-a-time number, or -1 */
 	uint64_t sel;           /* hardware: selector value as programmed */
 	uint64_t fw_value;      /* firmware: value while stopped / base while started */

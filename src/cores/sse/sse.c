@@ -18,30 +18,33 @@ static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
 	return (struct sse_hart *)((char *)s->records[hart] + s->offset);
 }
 
-/* The event an event_id names on this hart (table "SSE Event ID Space"): standard
- * ones Tally cannot raise are NOT_SUPPORTED, every other ID INVALID_PARAM. */
-static long find(struct sse_sys *s, unsigned long hart, uint32_t id, struct sse_event **e)
+/* The event an event_id names on this hart, or NULL and *err (table "SSE Event
+ * ID Space"): standard ones Tally cannot raise are NOT_SUPPORTED, every other
+ * ID INVALID_PARAM. The pointer is the answer, so a caller uses it only
+ * where it checked it. */
+static struct sse_event *find(struct sse_sys *s, unsigned long hart, uint32_t id, long *err)
 {
+	*err = SBI_SUCCESS;
 	switch (id) {
 	case SSE_EV_LOCAL_SOFTWARE:
-		*e = &hart_events(s, hart)->local[SSE_LOCAL_SOFTWARE];
-		return SBI_SUCCESS;
+		return &hart_events(s, hart)->local[SSE_LOCAL_SOFTWARE];
 	case SSE_EV_GLOBAL_SOFTWARE:
-		*e = &s->global[SSE_GLOBAL_SOFTWARE];
-		return SBI_SUCCESS;
+		return &s->global[SSE_GLOBAL_SOFTWARE];
 	case SSE_EV_LOCAL_PMU_OVERFLOW:
-		if (!s->pmu_overflow)
-			return SBI_ERR_NOT_SUPPORTED;
-		*e = &hart_events(s, hart)->local[SSE_LOCAL_PMU_OVERFLOW];
-		return SBI_SUCCESS;
+		if (s->pmu_overflow)
+			return &hart_events(s, hart)->local[SSE_LOCAL_PMU_OVERFLOW];
+		*err = SBI_ERR_NOT_SUPPORTED;
+		return 0;
 	case SSE_EV_LOCAL_HIGH_PRIO_RAS:
 	case SSE_EV_LOCAL_DOUBLE_TRAP:
 	case SSE_EV_GLOBAL_HIGH_PRIO_RAS:
 	case SSE_EV_LOCAL_LOW_PRIO_RAS:
 	case SSE_EV_GLOBAL_LOW_PRIO_RAS:
-		return SBI_ERR_NOT_SUPPORTED;
+		*err = SBI_ERR_NOT_SUPPORTED;
+		return 0;
 	default:
-		return SBI_ERR_INVALID_PARAM;
+		*err = SBI_ERR_INVALID_PARAM;
+		return 0;
 	}
 }
 
@@ -82,20 +85,29 @@ static unsigned long status(const struct sse_event *e)
 	return e->state | (e->pending ? SSE_STATUS_PENDING : 0) | SSE_STATUS_INJECT;
 }
 
-/* read/write_attrs' checks before memory is looked at (tables "... Read/Write Errors"). */
+/* read/write_attrs' checks before memory is looked at (tables "... Read/Write Errors"):
+ * the event, or NULL and *err. */
+static struct sse_event *attrs_event(struct sse_sys *s, unsigned long hart, uint32_t id,
+				     uint32_t base, uint32_t count, long *err)
+{
+	struct sse_event *e = find(s, hart, id, err);
+
+	if (!e)
+		return 0;
+	if (count == 0)
+		*err = SBI_ERR_INVALID_PARAM;
+	else if (base >= SSE_NUM_ATTRS || count > SSE_NUM_ATTRS - base)
+		*err = SBI_ERR_BAD_RANGE;      /* an attribute ID in the range is reserved */
+	return *err ? 0 : e;
+}
+
 struct sbiret sse_attrs_check(struct sse_sys *s, unsigned long hart, uint32_t id,
 			      uint32_t base, uint32_t count)
 {
-	struct sse_event *e;
-	long err = find(s, hart, id, &e);
+	long err;
 
-	if (err)
-		return sbi_err(err);
-	if (count == 0)
-		return sbi_err(SBI_ERR_INVALID_PARAM);
-	if (base >= SSE_NUM_ATTRS || count > SSE_NUM_ATTRS - base)
-		return sbi_err(SBI_ERR_BAD_RANGE);     /* an attribute ID in the range is reserved */
-	return sbi_ok(0);
+	attrs_event(s, hart, id, base, count, &err);
+	return err ? sbi_err(err) : sbi_ok(0);
 }
 
 static unsigned long attr_value(const struct sse_event *e, unsigned attr)
@@ -118,13 +130,13 @@ static unsigned long attr_value(const struct sse_event *e, unsigned attr)
 struct sbiret sse_read_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
 			     uint32_t base, uint32_t count, unsigned long *out)
 {
-	struct sse_event *e;
-	struct sbiret r = sse_attrs_check(s, hart, id, base, count);
+	long err;
+	struct sse_event *e = attrs_event(s, hart, id, base, count, &err);
 
-	if (r.error)
-		return r;
-	find(s, hart, id, &e);
-	for (uint32_t i = 0; i < count; i++)
+	if (!e)
+		return sbi_err(err);
+	/* count <= SSE_NUM_ATTRS - base, checked above; bounded again where out is indexed */
+	for (uint32_t i = 0; i < count && i < SSE_NUM_ATTRS; i++)
 		out[i] = attr_value(e, base + i);
 	return sbi_ok(0);
 }
@@ -150,7 +162,8 @@ static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct
 			return SBI_ERR_DENIED;           /* RO for local events */
 		if (!settled)
 			return SBI_ERR_INVALID_STATE;
-		return s->hart_ok(v) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
+		/* an ID with a record (tested here, where it may index them), and there */
+		return v < s->num_harts && s->hart_ok(v) ? SBI_SUCCESS : SBI_ERR_INVALID_PARAM;
 	case SSE_ATTR_INTERRUPTED_SEPC:
 	case SSE_ATTR_INTERRUPTED_FLAGS:
 	case SSE_ATTR_INTERRUPTED_A6:
@@ -166,33 +179,36 @@ static long attr_write_error(struct sse_sys *s, unsigned long hart, const struct
 	}
 }
 
-/* All or nothing: every value checked before any is written; the first error wins. */
+/* All or nothing: each value checked as it goes into a copy of the event,
+ * which replaces the event only once every value passed; the first error wins. */
 struct sbiret sse_write_attrs(struct sse_sys *s, unsigned long hart, uint32_t id,
 			      uint32_t base, uint32_t count, const unsigned long *in)
 {
-	struct sse_event *e;
-	struct sbiret r = sse_attrs_check(s, hart, id, base, count);
+	long err;
+	struct sse_event *e = attrs_event(s, hart, id, base, count, &err);
+	struct sse_event n;
 
-	if (r.error)
-		return r;
-	find(s, hart, id, &e);
-	for (uint32_t i = 0; i < count; i++) {
-		long err = attr_write_error(s, hart, e, base + i, in[i]);
+	if (!e)
+		return sbi_err(err);
+	n = *e;
+	/* As in sse_read_attrs, the bound where in is indexed; and PREFERRED_HART's
+	 * value passed attr_write_error(), so it is below num_harts, as a record index must be. */
+	for (uint32_t i = 0; i < count && i < SSE_NUM_ATTRS; i++) {
+		unsigned long v = in[i];
+		err = attr_write_error(s, hart, e, base + i, v);
 		if (err)
 			return sbi_err(err);
-	}
-	for (uint32_t i = 0; i < count; i++) {
-		unsigned long v = in[i];
 		switch (base + i) {
-		case SSE_ATTR_PRIORITY:          e->priority = (uint32_t)v; break;
-		case SSE_ATTR_CONFIG:            e->config = v; break;
-		case SSE_ATTR_PREFERRED_HART:    e->hart = v; break;
-		case SSE_ATTR_INTERRUPTED_SEPC:  e->sepc = v; break;
-		case SSE_ATTR_INTERRUPTED_FLAGS: e->flags = v; break;
-		case SSE_ATTR_INTERRUPTED_A6:    e->a6 = v; break;
-		case SSE_ATTR_INTERRUPTED_A7:    e->a7 = v; break;
+		case SSE_ATTR_PRIORITY:          n.priority = (uint32_t)v; break;
+		case SSE_ATTR_CONFIG:            n.config = v; break;
+		case SSE_ATTR_PREFERRED_HART:    n.hart = v < s->num_harts ? v : n.hart; break;
+		case SSE_ATTR_INTERRUPTED_SEPC:  n.sepc = v; break;
+		case SSE_ATTR_INTERRUPTED_FLAGS: n.flags = v; break;
+		case SSE_ATTR_INTERRUPTED_A6:    n.a6 = v; break;
+		case SSE_ATTR_INTERRUPTED_A7:    n.a7 = v; break;
 		}
 	}
+	*e = n;
 	return sbi_ok(0);
 }
 
@@ -200,10 +216,10 @@ struct sbiret sse_write_attrs(struct sse_sys *s, unsigned long hart, uint32_t id
 static struct sbiret move(struct sse_sys *s, unsigned long hart, uint32_t id,
 			  enum sse_state from, enum sse_state to, struct sse_event **ep)
 {
-	struct sse_event *e;
-	long err = find(s, hart, id, &e);
+	long err;
+	struct sse_event *e = find(s, hart, id, &err);
 
-	if (err)
+	if (!e)
 		return sbi_err(err);
 	if (e->state != from)
 		return sbi_err(SBI_ERR_INVALID_STATE);
@@ -216,14 +232,14 @@ static struct sbiret move(struct sse_sys *s, unsigned long hart, uint32_t id,
 struct sbiret sse_register(struct sse_sys *s, unsigned long hart, uint32_t id,
 			   unsigned long entry_pc, unsigned long entry_arg)
 {
-	struct sse_event *e;
-	long err = find(s, hart, id, &e);
+	long err;
+	struct sse_event *e = find(s, hart, id, &err);
 
-	/* A call that could never succeed says so before INVALID_STATE. */
-	if (!err && (entry_pc & 1))
-		err = SBI_ERR_INVALID_PARAM;         /* "MUST be 2-bytes aligned" */
-	if (err)
+	if (!e)
 		return sbi_err(err);
+	/* A call that could never succeed says so before INVALID_STATE. */
+	if (entry_pc & 1)
+		return sbi_err(SBI_ERR_INVALID_PARAM);   /* "MUST be 2-bytes aligned" */
 	if (e->state != SSE_UNUSED)
 		return sbi_err(SBI_ERR_INVALID_STATE);
 	e->state = SSE_REGISTERED;
@@ -236,10 +252,10 @@ struct sbiret sse_register(struct sse_sys *s, unsigned long hart, uint32_t id,
 /* A signal to an event nobody handles any more is dropped with the handler. */
 struct sbiret sse_unregister(struct sse_sys *s, unsigned long hart, uint32_t id)
 {
-	struct sse_event *e;
+	struct sse_event *e = 0;
 	struct sbiret r = move(s, hart, id, SSE_REGISTERED, SSE_UNUSED, &e);
 
-	if (!r.error) {
+	if (e) {
 		e->pending = false;
 		e->handler = false;
 	}
@@ -255,10 +271,10 @@ static unsigned long target_of(const struct sse_event *e, unsigned long hart)
 struct sbiret sse_enable(struct sse_sys *s, unsigned long hart, uint32_t id,
 			 unsigned long *target)
 {
-	struct sse_event *e;
+	struct sse_event *e = 0;
 	struct sbiret r = move(s, hart, id, SSE_REGISTERED, SSE_ENABLED, &e);
 
-	if (!r.error)
+	if (e)
 		*target = target_of(e, hart);   /* pending already: it may run now */
 	return r;
 }
@@ -273,18 +289,26 @@ struct sbiret sse_disable(struct sse_sys *s, unsigned long hart, uint32_t id)
 struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 			 unsigned long hart_id, unsigned long *target)
 {
-	struct sse_event *e;
-	long err = find(s, hart, id, &e);
+	long err;
+	struct sse_event *e = find(s, hart, id, &err);
 
-	if (err)
+	if (!e)
 		return sbi_err(err);
-	if (!is_global(e)) {
-		if (!s->hart_ok(hart_id))
-			return sbi_err(SBI_ERR_INVALID_PARAM);
-		find(s, hart_id, id, &e);       /* that hart's copy of the event */
+	if (is_global(e)) {
+		e->pending = true;
+		*target = e->hart;
+		return sbi_ok(0);
 	}
-	e->pending = true;
-	*target = target_of(e, hart_id);
+	/* tested here, where hart_id then indexes the records */
+	if (hart_id >= s->num_harts || !s->hart_ok(hart_id))
+		return sbi_err(SBI_ERR_INVALID_PARAM);
+	/* That hart's copy of the event, by a constant index: each call then
+	 * writes one field of a record, not any byte of several. */
+	if (id == SSE_EV_LOCAL_SOFTWARE)
+		sse_signal_local(s, hart_id, SSE_LOCAL_SOFTWARE);
+	else
+		sse_signal_local(s, hart_id, SSE_LOCAL_PMU_OVERFLOW);
+	*target = hart_id;
 	return sbi_ok(0);
 }
 
@@ -346,9 +370,10 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 	for (unsigned i = 0; i < SSE_NUM_GLOBAL; i++)
 		if (s->global[i].hart == hart)
 			consider(&best, &s->global[i]);
-	if (best && h->depth && !before(best, h->running[h->depth - 1]))
+	unsigned d = h->depth;
+	if (best && d && (d > SSE_MAX_NEST || !before(best, h->running[d - 1])))
 		return 0;
-	return best;
+	return d < SSE_MAX_NEST ? best : 0;   /* no room: cannot be, an event runs once */
 }
 
 /*
@@ -361,11 +386,15 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struct sse_regs *r)
 {
 	struct sse_hart *h = hart_events(s, hart);
+	unsigned d = h->depth;
 
+	if (d >= SSE_MAX_NEST)
+		return;                   /* sse_next offered nothing then */
 	e->state = SSE_RUNNING;
 	e->pending = false;       /* "cleared when the software event is moved to RUNNING" */
 	e->running_on = hart;
-	h->running[h->depth++] = e;
+	h->running[d] = e;
+	h->depth = (uint8_t)(d + 1);
 	e->flags = (r->sstatus & SSE_SSTATUS_SPP ? SSE_FLAG_SPP : 0) |
 		   (r->sstatus & SSE_SSTATUS_SPIE ? SSE_FLAG_SPIE : 0) |
 		   (r->hstatus & SSE_HSTATUS_SPV ? SSE_FLAG_SPV : 0) |
@@ -401,11 +430,13 @@ void sse_enter(struct sse_sys *s, unsigned long hart, struct sse_event *e, struc
 bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
 {
 	struct sse_hart *h = hart_events(s, hart);
+	unsigned d = h->depth;
 	struct sse_event *e;
 
-	if (!h->depth)
+	if (!d || d > SSE_MAX_NEST)
 		return false;        /* nothing running: complete does nothing */
-	e = h->running[--h->depth];
+	e = h->running[d - 1];
+	h->depth = (uint8_t)(d - 1);
 	e->state = e->config & SSE_CONFIG_ONESHOT ? SSE_REGISTERED : SSE_ENABLED;
 
 	r->pc = r->sepc;

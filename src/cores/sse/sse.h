@@ -54,6 +54,7 @@ struct sse_sys {
 	/* Hart h's events: offset bytes into its record, records[h] (h passed hart_ok). */
 	void *const *records;
 	unsigned long offset;
+	unsigned long num_harts;   /* IDs below this may have a record; hart_ok says which are there */
 	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];

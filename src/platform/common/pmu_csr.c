@@ -40,12 +40,14 @@ void pmu_csr_probe(struct pmu_hw_info *info)
 		w_mcountinhibit(old | ~7UL);   /* hpm counters hold still while probed */
 	info->width[0] = 64;                   /* mcycle and minstret are 64-bit (priv spec 3.1.10 "Hardware Performance Monitor") */
 	info->width[2] = 64;
-	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
+	/* n stays below 29 (ctr reaches 32 first); the test says so where hpm[n] is written */
+	for (unsigned ctr = 3, n = 0; ctr < PMU_MAX_HW_COUNTERS && n < PMU_MAX_HW_COUNTERS - 3; ctr++) {
 		unsigned w = probe_width(ctr);
 		if (!w)
 			continue;
 		info->width[ctr] = (uint8_t)w;
-		info->hpm[info->num_hpm++] = (uint8_t)ctr;
+		info->hpm[n++] = (uint8_t)ctr;
+		info->num_hpm = n;
 		/* without mcountinhibit, a selector of 0 stops an hpm counter */
 		info->stoppable |= 1UL << ctr;
 	}

@@ -8,7 +8,6 @@
  * A configuration without counters (PERF_COUNTER_EN = 0) probes none.
  */
 #include <stdio.h>
-#include <string.h>
 #include "arch/csr.h"
 #include "arch/trap_guard.h"
 #include "base/bits.h"
@@ -101,8 +100,10 @@ static bool user_view(unsigned ctr, uint64_t *v)
 #if __riscv_xlen == 32
 	hi = csr_read_user_counter_hi(ctr);
 #endif
-	if (trap_guard_end(&g))
+	if (trap_guard_end(&g)) {
+		*v = 0;   /* written either way: no caller reads a stale value */
 		return false;
+	}
 	*v = (uint64_t)hi << 32 | lo;
 	return true;
 }
@@ -133,19 +134,28 @@ static unsigned user_width(unsigned ctr, unsigned width)
 }
 
 static char note[192];
+static unsigned note_len;   /* below sizeof(note): note[note_len] is its end */
 
-/* One finding for the banner: the first wrong bit names the faulty half. */
+/*
+ * One finding for the banner: the first wrong bit names the faulty half.
+ * Formatted whole, then appended as far as it fits: each step's bound is
+ * then a constant, not the sum of two lengths.
+ */
 static void note_add(unsigned ctr, unsigned w)
 {
-	size_t n = strlen(note);
+	char line[96] = "";   /* all zero first: the loop reads nothing snprintf left unset */
 	const char *h = w >= 32 ? "h" : "";
+	const char *sep = note_len ? "; " : "";
 
 	if (w)
-		snprintf(note + n, sizeof(note) - n, "%serratum: hpmcounter%u%s does not read back "
-			 "mhpmcounter%u%s, reported %u bits wide", n ? "; " : "", ctr, h, ctr, h, w);
+		snprintf(line, sizeof(line), "%serratum: hpmcounter%u%s does not read back "
+			 "mhpmcounter%u%s, reported %u bits wide", sep, ctr, h, ctr, h, w);
 	else
-		snprintf(note + n, sizeof(note) - n, "%serratum: hpmcounter%u unreadable, not offered",
-			 n ? "; " : "", ctr);
+		snprintf(line, sizeof(line), "%serratum: hpmcounter%u unreadable, not offered",
+			 sep, ctr);
+	for (unsigned k = 0; k < sizeof(line) && line[k] && note_len < sizeof(note) - 1; k++)
+		note[note_len++] = line[k];
+	note[note_len] = 0;
 }
 
 void pmu_cva6_probe(struct pmu_hw_info *info)
@@ -154,7 +164,9 @@ void pmu_cva6_probe(struct pmu_hw_info *info)
 
 	pmu_csr_probe(info);
 	note[0] = 0;
-	for (unsigned i = 0; i < info->num_hpm; i++) {
+	note_len = 0;
+	/* kept <= i < 32: said in the loop's test, where hpm[kept] is written */
+	for (unsigned i = 0; i < info->num_hpm && kept < PMU_MAX_HW_COUNTERS; i++) {
 		unsigned ctr = info->hpm[i];
 		unsigned w = user_width(ctr, info->width[ctr]);
 

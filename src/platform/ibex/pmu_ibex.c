@@ -76,7 +76,9 @@ static void ibex_probe(struct pmu_hw_info *info)
 
 	info->width[0] = 64;   /* mcycle and minstret are always 64-bit on Ibex */
 	info->width[2] = 64;
-	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS; ctr++) {
+	/* num_hpm stays below 29 (ctr reaches 32 first): said where hpm[] is written */
+	for (unsigned ctr = 3; ctr < PMU_MAX_HW_COUNTERS &&
+	     info->num_hpm < PMU_MAX_HW_COUNTERS - 3; ctr++) {
 		uint64_t back = 0;
 		unsigned long sel = 0;
 

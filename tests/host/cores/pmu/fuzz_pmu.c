@@ -221,8 +221,7 @@ static void invariants(void)
 	for (unsigned long idx = num_hw; idx < num_total(); idx++) {
 		ENSURE(pmu_counter_state(&H, idx) <= PMU_CTR_STARTED);
 		if (pmu_counter_state(&H, idx) != PMU_CTR_FREE)
-			ENSURE(PMU_EVENT_TYPE(H.ctr[idx].event_idx) == PMU_TYPE_FW &&
-			       PMU_EVENT_CODE(H.ctr[idx].event_idx) < PMU_FW_EVENT_MAX);
+			ENSURE(H.ctr[idx].fw_code < PMU_FW_EVENT_MAX);
 	}
 	ENSURE(fake.bad == 0);
 }

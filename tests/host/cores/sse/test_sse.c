@@ -25,7 +25,7 @@ static struct sse_sys *fresh(bool pmu)
 {
 	for (unsigned long h = 0; h < NHARTS; h++)
 		records[h] = &harts[h];
-	sys = (struct sse_sys){ .records = records, .offset = 0, .hart_ok = fake_hart_ok,
+	sys = (struct sse_sys){ .records = records, .offset = 0, .num_harts = NHARTS, .hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)
