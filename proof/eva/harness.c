@@ -10,17 +10,18 @@
 #include "arch/frame.h"
 #include "boot/init.h"
 #include "hart/hart.h"
-extern char _harts_start[];   /* stubs.c */
 #include "hart/sse_hart.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/trap.h"
 
-/* start.S: a hart's frame tops its stack, right below its record. */
-static struct trap_frame *frame_of(unsigned long h)
-{
-	return (struct trap_frame *)((char *)hart_of(h) - FRAME_SIZE);
-}
+/* Hart h has a record: tested on the table itself, so that EVA keeps
+ * the entry non-null for the calls that read it again. */
+#if TALLY_MAX_HARTS > 1
+#define HAS_RECORD(h) (hart_table[h] != 0)
+#else
+#define HAS_RECORD(h) 1
+#endif
 
 /* Every register a lower mode left: any value. */
 static void lower_mode_registers(struct trap_frame *f)
@@ -32,7 +33,7 @@ static void lower_mode_registers(struct trap_frame *f)
 /* Hart h, in its payload, makes M-mode do one thing. */
 static void one_trap(unsigned long h)
 {
-	struct trap_frame *f = frame_of(h);
+	struct trap_frame *f = hart_frame(hart_of(h));
 
 	proof_mscratch = (unsigned long)f;
 	proof_mhartid = h;
@@ -65,14 +66,14 @@ int main(void)
 
 	/*@ split boot; */
 	/* start.S: the boot hart's frame tops the first slot's stack. */
-	proof_mscratch = (unsigned long)(_harts_start + TALLY_STACK_SIZE - FRAME_SIZE);
+	proof_mscratch = (unsigned long)&_harts_start[0].frame;
 	proof_mhartid = boot;
 	tally_boot(boot, fdt);
 	/* The others the tree named come out of reset while the boot hart waits. */
 	/*@ loop unroll PROOF_HARTS; */
 	for (unsigned long h = 0; h < PROOF_HARTS; h++)
-		if (h != boot && hart_of(h)) {
-			proof_mscratch = (unsigned long)frame_of(h);
+		if (h != boot && HAS_RECORD(h)) {
+			proof_mscratch = (unsigned long)hart_frame(hart_of(h));
 			proof_mhartid = h;
 			tally_secondary(h, fdt);
 		}
@@ -81,7 +82,7 @@ int main(void)
 		unsigned long h = proof_below(PROOF_HARTS);
 
 		/*@ split h; */
-		if (hart_of(h))
+		if (HAS_RECORD(h))
 			one_trap(h);
 		/*@ merge h; */
 	}

@@ -104,7 +104,7 @@ char _fw_start[0x40000];
 char _fw_end[1];
 
 /* The harts' slots (hart/hart.c, linker/tally.ld): room for PROOF_HARTS. */
-char _harts_start[PROOF_HARTS * HART_SLOT_SIZE];
+struct hart_slot _harts_start[PROOF_HARTS];
 
 /* The tree's harts: any of IDs 0..PROOF_HARTS-1, each enabled or not. */
 int dt_for_each_hart(unsigned long fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx)

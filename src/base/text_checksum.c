@@ -15,7 +15,11 @@
 #include "base/text_checksum.h"
 
 extern const unsigned char _text_start[], _rodata_end[];
+#ifdef __FRAMAC__
+#include "hart/hart.h"   /* the proof types the harts' slots (struct hart_slot) */
+#else
 extern char _harts_start[];
+#endif
 
 static uint64_t boot_sum;
 static unsigned nslots;              /* the harts' slots, as boot laid them out */

@@ -18,7 +18,6 @@
 
 struct hart {
 	struct pmu_hart pmu;          /* first: this_pmu() is this_hart() */
-	struct trap_frame *frame;     /* at the top of this hart's stack */
 	/* HSM (hsm.c) */
 	volatile unsigned long hsm_state;
 	volatile unsigned long present;
@@ -46,7 +45,26 @@ struct hart {
 #define HART_RECORD_SIZE ((sizeof(struct hart) + 15) & ~(uintptr_t)15)
 #define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
 
+#ifndef __FRAMAC__
 extern char _harts_start[];          /* the linker script's .harts: slot 0 */
+#define SLOT_RECORD(i) ((struct hart *)(_harts_start + (uintptr_t)(i) * HART_SLOT_SIZE + \
+					TALLY_STACK_SIZE))
+#define SLOTS_END(n)   ((uintptr_t)_harts_start + (uintptr_t)(n) * HART_SLOT_SIZE)
+#else
+/* The proof's slots are typed as what they hold, so that EVA reads a
+ * record as a struct hart and a frame as a struct trap_frame. */
+struct hart_slot {
+	char stack[TALLY_STACK_SIZE - FRAME_SIZE];
+	struct trap_frame frame;
+	struct hart record __attribute__((aligned(16)));
+};
+_Static_assert(sizeof(struct hart_slot) == HART_SLOT_SIZE &&
+	       __builtin_offsetof(struct hart_slot, record) == TALLY_STACK_SIZE,
+	       "the proof's slots are the firmware's");
+extern struct hart_slot _harts_start[];   /* stubs.c */
+#define SLOT_RECORD(i) (&_harts_start[i].record)
+#define SLOTS_END(n)   ((uintptr_t)&_harts_start[n])
+#endif
 #if TALLY_MAX_HARTS > 1
 extern unsigned hart_slots;           /* laid out by hart_layout() */
 #else
@@ -56,7 +74,7 @@ extern unsigned hart_slots;           /* laid out by hart_layout() */
 /* The records in slot order (the boot hart's first), i < hart_count(). */
 static inline struct hart *hart_at(unsigned i)
 {
-	return (struct hart *)(_harts_start + (uintptr_t)i * HART_SLOT_SIZE + TALLY_STACK_SIZE);
+	return SLOT_RECORD(i);
 }
 
 static inline unsigned hart_count(void)
@@ -67,7 +85,7 @@ static inline unsigned hart_count(void)
 /* Where the last slot ends: the firmware's region ends there. */
 static inline uintptr_t harts_end(void)
 {
-	return (uintptr_t)_harts_start + (uintptr_t)hart_slots * HART_SLOT_SIZE;
+	return SLOTS_END(hart_slots);
 }
 
 #if TALLY_MAX_HARTS > 1
@@ -99,10 +117,16 @@ static inline unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt,
 }
 #endif
 
-/* This hart's record, through mscratch. */
+/* Hart h's trap frame: it tops h's stack, right below the record (start.S). */
+static inline struct trap_frame *hart_frame(struct hart *h)
+{
+	return (struct trap_frame *)h - 1;
+}
+
+/* This hart's record, through mscratch: right above its frame (start.S). */
 static inline struct hart *this_hart(void)
 {
-	return this_frame()->hart;
+	return (struct hart *)(this_frame() + 1);
 }
 
 /* This hart's PMU state: two instructions on the ecall path. */
@@ -116,8 +140,7 @@ static inline struct hart *hart_attach(unsigned long hartid)
 {
 	struct hart *h = hart_of(hartid);
 
-	h->frame = this_frame();
-	h->frame->hart = h;
+	this_frame()->hart = h;
 	return h;
 }
 

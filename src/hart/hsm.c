@@ -23,7 +23,9 @@
 
 bool hart_present(unsigned long hartid)
 {
-	return hartid < TALLY_MAX_HARTS && hart_of(hartid) && hart_of(hartid)->present;
+	struct hart *h = hartid < TALLY_MAX_HARTS ? hart_of(hartid) : 0;
+
+	return h && h->present;
 }
 
 void hsm_hart_arrived(unsigned long hartid, bool running)
@@ -95,7 +97,7 @@ static bool start_requested(unsigned long hartid)
  * event that may run on it: its doorbell, which the ecall's way out answers. */
 static bool woken(unsigned long hartid)
 {
-	return s_interrupt_pending() || hart_of(hartid)->frame->sse_pending;
+	return s_interrupt_pending() || hart_frame(hart_of(hartid))->sse_pending;
 }
 
 void hsm_park(unsigned long hartid, hart_reset_fn *reset)
