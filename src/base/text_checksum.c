@@ -15,13 +15,9 @@
 #include "base/text_checksum.h"
 
 extern const unsigned char _text_start[], _rodata_end[];
-#ifdef __FRAMAC__
-#include "hart/hart.h"   /* the proof types the harts' slots (struct hart_slot) */
-#else
-extern char _harts_start[];
-#endif
 
 static uint64_t boot_sum;
+static uintptr_t slots_base;         /* the first slot (hart/hart.h's _harts_start) */
 static unsigned nslots;              /* the harts' slots, as boot laid them out */
 static uintptr_t slot_stride;
 
@@ -48,10 +44,10 @@ static unsigned n_regions(void)
 static struct guard_region guard_region(unsigned i)
 {
 	uintptr_t start = (uintptr_t)_fw_start, napot = 8;
-	uintptr_t end = (uintptr_t)_harts_start + nslots * slot_stride;
+	uintptr_t end = slots_base + nslots * slot_stride;
 
 	if (i >= 3) {
-		uintptr_t lo = (uintptr_t)_harts_start + (i - 3) * slot_stride;
+		uintptr_t lo = slots_base + (i - 3) * slot_stride;
 		return (struct guard_region){ "stack bottom", i - 3, lo, lo + STACK_GUARD };
 	}
 	if (i == 1)
@@ -100,11 +96,12 @@ static void selftest_corrupt(void)
 }
 #endif
 
-void text_checksum_boot(unsigned n, uintptr_t stride)
+void text_checksum_boot(uintptr_t base, unsigned n, uintptr_t stride)
 {
 	struct guard_region r[3];
 	uintptr_t bytes = 0;
 
+	slots_base = base;
 	nslots = n;
 	slot_stride = stride;
 	boot_sum = checksum();

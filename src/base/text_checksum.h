@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 /* Boot: checksum .text and .rodata as loaded, lay the guard words; the
- * harts' n slots, stride bytes apart from _harts_start, each start with a
+ * harts' n slots, stride bytes apart from base, each start with a
  * stack's bottom. */
-void text_checksum_boot(unsigned n, uintptr_t stride);
+void text_checksum_boot(uintptr_t base, unsigned n, uintptr_t stride);
 /* Shutdown: checksum and guards again, print the verdict; false if anything changed. */
 bool text_checksum_check(void);
 

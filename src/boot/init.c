@@ -262,7 +262,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
 	lay_out_harts(hartid, fdt);      /* first: the records and stacks of the others */
-	text_checksum_boot(hart_count(), HART_SLOT_SIZE);            /* checksum builds: the image as loaded */
+	text_checksum_boot(SLOTS_END(0), hart_count(), HART_SLOT_SIZE);            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
 #if !TALLY_SMODE_EXTENSIONS
 	/* An M+U image delegates nothing and offers no S-mode extension, so on
