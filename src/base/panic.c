@@ -19,9 +19,14 @@ static const char reg_names[31][4] = {
 
 void panic(const struct trap_frame *f, const char *why)
 {
+	printf("\ntally: PANIC on hart %lu: %s\n", r_mhartid(), why);
+	panic_after(f);
+}
+
+void panic_after(const struct trap_frame *f)
+{
 	unsigned long cause = r_mcause();
 
-	printf("\ntally: PANIC on hart %lu: %s\n", r_mhartid(), why);
 #if TALLY_SMODE_EXTENSIONS
 	printf("  mcause 0x%lx (%s)  mepc 0x%lx  mtval 0x%lx  mstatus 0x%lx\n",
 	       cause, trap_cause_name(cause), r_mepc(), r_mtval(), r_mstatus());

@@ -21,11 +21,18 @@
 /* Internal: a hart_start caller owns the hart while it writes the start address. */
 #define HSM_CLAIMED 0x100UL
 
-bool hart_present(unsigned long hartid)
+/* The record of a present hart, or NULL: a caller that uses the record
+ * gets it from the same check that bounds hartid. */
+static struct hart *present_hart(unsigned long hartid)
 {
 	struct hart *h = hartid < TALLY_MAX_HARTS ? hart_of(hartid) : 0;
 
-	return h && h->present;
+	return h && h->present ? h : 0;
+}
+
+bool hart_present(unsigned long hartid)
+{
+	return present_hart(hartid) != 0;
 }
 
 void hsm_hart_arrived(unsigned long hartid, bool running)
@@ -138,14 +145,13 @@ void hsm_suspend_until_interrupt(unsigned long hartid)
 
 struct sbiret hsm_hart_start(unsigned long hartid, unsigned long addr, unsigned long opaque)
 {
-	struct hart *h;
+	struct hart *h = present_hart(hartid);
 
-	if (!hart_present(hartid))
+	if (!h)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	if (!hsm_entry_ok(addr))
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/* Claim the hart: only one caller moves it out of STOPPED. */
-	h = hart_of(hartid);
 	if (!atomic_cas(&h->hsm_state, HSM_STOPPED, HSM_CLAIMED))
 		return sbi_err(SBI_ERR_ALREADY_AVAILABLE);
 	h->start_addr = addr;
@@ -166,11 +172,12 @@ void hsm_hart_stop(hart_reset_fn *reset)
 
 struct sbiret hsm_hart_status(unsigned long hartid)
 {
+	struct hart *h = present_hart(hartid);
 	unsigned long s;
 
-	if (!hart_present(hartid))
+	if (!h)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	s = hart_of(hartid)->hsm_state;
+	s = h->hsm_state;
 	return sbi_ok(s == HSM_CLAIMED ? HSM_START_PENDING : s);
 }
 

@@ -233,10 +233,12 @@ static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, ui
 	return r;
 }
 
-/* After a call that may have made an event runnable on target: ring it. */
+/* After a call that may have made an event runnable on target: ring it.
+ * target is ~0UL for none, else a hart ID: the bound, not just "not ~0UL",
+ * where it will index harts[]. */
 static struct sbiret sse_call_done(unsigned long self, struct sbiret r, unsigned long target)
 {
-	if (!r.error && target != ~0UL) {
+	if (!r.error && target < TALLY_MAX_HARTS) {
 		sse_lock();
 		sse_notify(self, target);
 		sse_unlock();

@@ -112,14 +112,14 @@ void no_smode_handler(const struct trap_frame *f, unsigned long cause, unsigned 
 		      unsigned long stvec)
 {
 	unsigned long epc = r_mepc();
-	char why[200];
 
-	snprintf(why, sizeof(why), "%s at sepc 0x%lx (stval 0x%lx) and S-mode has no handler: "
-		 "stvec 0x%lx%s%s", trap_cause_name(cause), epc, tval, stvec,
-		 stvec & ~3UL ? " (the trap is at the vector itself)" : " (unset)",
-		 epc == platform.payload_base ? "; it is the payload's first instruction: "
-		 "is a payload loaded there?" : "");
-	panic(f, why);
+	/* Printed directly, not through a buffer: no length limit, no truncation. */
+	printf("\ntally: PANIC on hart %lu: %s at sepc 0x%lx (stval 0x%lx) and S-mode has no "
+	       "handler: stvec 0x%lx%s%s\n", r_mhartid(), trap_cause_name(cause), epc, tval, stvec,
+	       stvec & ~3UL ? " (the trap is at the vector itself)" : " (unset)",
+	       epc == platform.payload_base ? "; it is the payload's first instruction: "
+	       "is a payload loaded there?" : "");
+	panic_after(f);
 }
 #endif
 

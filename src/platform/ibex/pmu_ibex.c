@@ -179,10 +179,10 @@ static void ibex_stop(unsigned ctr, uint64_t sel) { csr_inhibit_set(1UL << ctr);
 static const char *ibex_describe(unsigned ctr)
 {
 	unsigned ev = ctr < PMU_MAX_HW_COUNTERS ? ibex.event[ctr] : 0;
+	/* One read, so the string checked is the string returned. */
+	const char *desc = ev && ev < IBEX_NUM_EVENTS ? ibex_events[ev].desc : 0;
 
-	if (!ev || ev >= IBEX_NUM_EVENTS || !ibex_events[ev].desc)
-		return "unknown fixed event (raw: its mhpmevent value)";
-	return ibex_events[ev].desc;
+	return desc ? desc : "unknown fixed event (raw: its mhpmevent value)";
 }
 
 const struct pmu_backend pmu_ibex = {
