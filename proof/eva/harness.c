@@ -77,7 +77,6 @@ int main(void)
 			proof_mhartid = h;
 			tally_secondary(h, fdt);
 		}
-	/*@ merge boot; */
 	for (;;) {
 		unsigned long h = proof_below(PROOF_HARTS);
 

@@ -21,7 +21,21 @@ static char boot_slot[HART_SLOT_SIZE];
 #if TALLY_MAX_HARTS > 1
 struct hart *hart_table[TALLY_MAX_HARTS];
 unsigned hart_slots = 1;             /* before the layout: the boot hart's slot */
+static unsigned next_slot;           /* the slot the tree's next new hart asks for */
 static unsigned no_room;             /* harts of the tree past the limit: parked */
+
+#ifndef __FRAMAC__   /* the proof assumes any count instead (proof/eva/stubs.c) */
+/* How many slots after the boot hart's end at or below limit. The room is
+ * decided here once, as a count, so that placing a hart compares slot
+ * numbers rather than addresses. */
+unsigned slots_room(uintptr_t limit)
+{
+	uintptr_t start = SLOTS_END(1);
+	uintptr_t n = limit > start ? (limit - start) / HART_SLOT_SIZE : 0;
+
+	return n < TALLY_MAX_HARTS - 1 ? (unsigned)n : TALLY_MAX_HARTS - 1;
+}
+#endif
 
 /* A record as a hart finds it at boot: zeros (the boot hart's: start.S
  * cleared it with .bss), and its ID. */
@@ -35,21 +49,25 @@ static void hart_claim(unsigned slot, unsigned long hartid)
 	hart_table[hartid] = h;
 }
 
-/* Give hart hartid the next slot, if it has none yet and it fits. */
-static void place(unsigned long hartid, uintptr_t limit)
+/* Give hart hartid the next slot, if it has none yet and the slot is
+ * among the room's. A hart's slot is its place among the tree's new
+ * harts, whether or not it fits: once one does not, none after it does. */
+static void place(unsigned long hartid, unsigned room)
 {
-	uintptr_t end = harts_end() + HART_SLOT_SIZE;
+	unsigned slot;
 
 	if (hartid >= TALLY_MAX_HARTS || hart_table[hartid])
 		return;
-	if (end > limit || end < harts_end()) {
+	slot = next_slot++;
+	if (slot > room) {
 		no_room++;
 		return;
 	}
-	hart_claim(hart_slots++, hartid);
+	hart_claim(slot, hartid);
+	hart_slots = slot + 1;
 }
 
-struct layout_ctx { uintptr_t limit; };
+struct layout_ctx { unsigned room; };
 
 static void place_dt_hart(void *ctx, uint64_t hartid)
 {
@@ -58,16 +76,16 @@ static void place_dt_hart(void *ctx, uint64_t hartid)
 		       (unsigned long long)hartid, TALLY_MAX_HARTS - 1);
 		return;
 	}
-	place((unsigned long)hartid, ((struct layout_ctx *)ctx)->limit);
+	place((unsigned long)hartid, ((struct layout_ctx *)ctx)->room);
 }
 
 unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit)
 {
-	struct layout_ctx ctx = { limit };
+	struct layout_ctx ctx = { slots_room(limit) };
 
 	/* The boot hart's slot is in the image: it always has one. */
 	hart_claim(0, boot_hartid);
-	hart_slots = 1;
+	hart_slots = next_slot = 1;
 	if (fdt)
 		dt_for_each_hart(fdt, place_dt_hart, &ctx);
 	if (no_room)

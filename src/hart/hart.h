@@ -101,6 +101,8 @@ static inline struct hart *hart_of(unsigned long hartid)
 /* The boot hart, first thing: the slots of the tree's harts (fdt 0: the
  * boot hart alone) that fit below limit. Returns how many. */
 unsigned hart_layout(unsigned long boot_hartid, unsigned long fdt, uintptr_t limit);
+/* How many slots besides the boot hart's fit below limit (hart_layout). */
+unsigned slots_room(uintptr_t limit);
 #else
 /* One hart (start.S parks any other): its record is the first slot's. */
 static inline struct hart *hart_of(unsigned long hartid)
