@@ -46,7 +46,9 @@ struct hart {
 #define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
 
 #ifndef __FRAMAC__
-extern char _harts_start[];          /* the linker script's .harts: slot 0 */
+/* The linker script's .harts: slot 0. Aligned as the slots are, so that a
+ * record at a fixed offset (one hart) is read a word at a time. */
+extern char _harts_start[] __attribute__((aligned(16)));
 #define SLOT_RECORD(i) ((struct hart *)(_harts_start + (uintptr_t)(i) * HART_SLOT_SIZE + \
 					TALLY_STACK_SIZE))
 #define SLOTS_END(n)   ((uintptr_t)_harts_start + (uintptr_t)(n) * HART_SLOT_SIZE)

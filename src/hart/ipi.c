@@ -147,8 +147,13 @@ static struct hart *next_target(unsigned long mask, unsigned long base, unsigned
 		return 0;
 	}
 	for (; *pos < __riscv_xlen && (mask >> *pos); (*pos)++)
-		if ((mask >> *pos) & 1)
-			return hart_of(base + (*pos)++);
+		if ((mask >> *pos) & 1) {
+			unsigned long id = base + (*pos)++;
+
+			/* targets_ok() found the hart: the bound keeps the index
+			 * visibly inside the table */
+			return id < TALLY_MAX_HARTS ? hart_of(id) : 0;
+		}
 	return 0;
 }
 
