@@ -64,6 +64,8 @@ int main(void)
 	unsigned long boot = proof_below(PROOF_HARTS);   /* start.S parks the rest */
 	unsigned long fdt = proof_any();
 
+	/* Each boot hart's case stays apart to the end: the other harts' slots
+	 * follow it (hart.c's place()), so merged cases would mix their records. */
 	/*@ split boot; */
 	/* start.S: the boot hart's frame tops the first slot's stack. */
 	proof_mscratch = (unsigned long)&_harts_start[0].frame;
