@@ -162,7 +162,8 @@ def selftest(known, a):
                     shutil.copytree(os.path.join(TOP, d), os.path.join(tmp, d))
             # proof-sources.txt names the real tree's files: point it at the copy.
             ps = os.path.join(tmp, "build", CONFIGS[name][0], "generated", "proof-sources.txt")
-            open(ps, "w").write(open(ps).read().replace(TOP + "/", tmp + "/"))
+            text = open(ps).read()   # read before "w" empties it
+            open(ps, "w").write(text.replace(TOP + "/", tmp + "/"))
             subprocess.run(["patch", "-s", "-p1", "-i", os.path.join(TOP, "proof", "selftest", patch)],
                            cwd=tmp, check=True)
             _, found = run(tmp, name, tmp)
