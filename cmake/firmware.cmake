@@ -11,7 +11,7 @@ set(TALLY_RESET_OFFSET 0 CACHE STRING "reset address - FW_BASE: 0, or 0x80 where
 set(TALLY_PAYLOAD_BASE "0x80200000" CACHE STRING "where the payload starts")
 set(TALLY_PAYLOAD "" CACHE STRING "fw_payload mode: a binary to link in at TALLY_PAYLOAD_BASE, or the name of a payload of this build (tests/payload: ibex-test, hello)")
 set(TALLY_RAM_SIZE "0x8000000" CACHE STRING "RAM size from FW_BASE that payloads may use")
-set(TALLY_MAX_HARTS 8 CACHE STRING "harts with a stack and PMU state")
+set(TALLY_MAX_HARTS 512 CACHE STRING "largest hart ID + 1 the firmware serves (each hart of the device tree gets its stack and record at boot)")
 set(TALLY_STACK_SIZE 4096 CACHE STRING "M-mode stack per hart, trap frame included")
 set(TALLY_PAYLOAD_ECALL_CAUSE 9 CACHE STRING "9: S-mode payload, 8: U-mode payload")
 option(TALLY_SMP "HSM, IPI and RFENCE (harts that can interrupt each other)" ON)
@@ -144,11 +144,10 @@ function(tally_firmware name)
   if(TARGET ${F_PAYLOAD}.elf)
     add_dependencies(${name}.elf ${F_PAYLOAD}.elf)
   endif()
-  math(EXPR stack_bytes "${TALLY_MAX_HARTS} * ${TALLY_STACK_SIZE}")
   target_link_options(${name}.elf PRIVATE ${TALLY_LINK_TARGET} -nostartfiles
     -T ${CMAKE_SOURCE_DIR}/linker/tally.ld
     -Wl,--defsym=TALLY_FW_BASE=${TALLY_FW_BASE} -Wl,--defsym=TALLY_PAYLOAD_BASE=${TALLY_PAYLOAD_BASE}
-    -Wl,--defsym=TALLY_STACK_BYTES=${stack_bytes} -Wl,--defsym=TALLY_RESET_OFFSET=${TALLY_RESET_OFFSET}
+    -Wl,--defsym=TALLY_RESET_OFFSET=${TALLY_RESET_OFFSET}
     -Wl,--gc-sections -Wl,--no-warn-rwx-segments -Wl,-Map=${CMAKE_BINARY_DIR}/${name}.map)
   set_target_properties(${name}.elf PROPERTIES LINKER_LANGUAGE C LINK_DEPENDS ${CMAKE_SOURCE_DIR}/linker/tally.ld
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})

@@ -14,8 +14,6 @@
 
 extern const struct pmu_backend PROOF_BACKEND;
 struct features features;
-struct hart harts[1];
-static struct trap_frame frame;
 
 int main(void)
 {
@@ -26,11 +24,10 @@ int main(void)
 	(void)dt_fixup(&fdt, 0, 0);
 	features.fw_lo = proof_any();
 	features.fw_hi = proof_any();
-	proof_mscratch = (unsigned long)&frame;
-	frame.hart = &harts[0];
-	harts[0].frame = &frame;
+	/* start.S: the hart's frame tops the first slot's stack, below its record. */
+	proof_mscratch = (unsigned long)&_harts_start[0].frame;
 	pmu_init(&PROOF_BACKEND, &features.pmu, (uint32_t)proof_any());
-	pmu_hart_init(&harts[0].pmu);
+	pmu_hart_init(&_harts_start[0].record.pmu);
 	for (;;) {
 		if (proof_any_bool()) {
 			struct sbiret r = sbi_pmu_ecall(proof_any(), proof_any(), proof_any(),

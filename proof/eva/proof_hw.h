@@ -24,6 +24,8 @@ void proof_csr_clear(const char *csr, unsigned long v);
 
 /* The address mscratch holds: this hart's trap frame (entry.S keeps it so). */
 extern unsigned long proof_mscratch;
+/* The harts the proof's device tree may name: IDs 0..PROOF_HARTS-1 (stubs.c). */
+#define PROOF_HARTS (TALLY_MAX_HARTS < 4 ? TALLY_MAX_HARTS : 4)
 /* mhartid: the ID of the hart the harness runs now. */
 extern unsigned long proof_mhartid;
 #endif

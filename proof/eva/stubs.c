@@ -11,6 +11,7 @@
 #include "base/machine.h"
 #include "base/mem.h"
 #include "platform/common/dt.h"
+#include "hart/hart.h"
 
 unsigned long proof_any(void)
 {
@@ -101,6 +102,34 @@ volatile int boot_done;
  */
 char _fw_start[0x40000];
 char _fw_end[1];
+
+/* The harts' slots (hart/hart.c, linker/tally.ld): room for PROOF_HARTS. */
+struct hart_slot _harts_start[PROOF_HARTS];
+
+/*
+ * The tree's harts: IDs 0, 1, ... in order, as many as any count up to
+ * PROOF_HARTS. Naming them in order gives each hart the same slot on
+ * every path (hart.c's place()), so that EVA keeps each hart's record
+ * apart from the others'.
+ */
+int dt_for_each_hart(unsigned long fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx)
+{
+	unsigned n = (unsigned)proof_below(PROOF_HARTS + 1);
+
+	(void)fdt;
+	/*@ loop unroll PROOF_HARTS; */
+	for (unsigned i = 0; i < PROOF_HARTS && i < n; i++)
+		fn(ctx, i);
+	return (int)n;
+}
+
+/* The room after the image (hart.c): any count of slots it can give,
+ * whether or not every hart of the tree fits. */
+unsigned slots_room(uintptr_t limit)
+{
+	(void)limit;
+	return (unsigned)proof_below(TALLY_MAX_HARTS);
+}
 
 /*
  * The board's device tree (dt.c over lib/fdt.c: tested on trees dtc

@@ -19,15 +19,7 @@ _start:
 	la	t0, trap_entry
 	csrw	mtvec, t0            /* early faults reach the panic path */
 	li	t0, TALLY_MAX_HARTS
-	bgeu	s0, t0, park_forever /* no stack for this hart: it never runs */
-
-	/* sp = frame of this hart = top of its stack - FRAME_SIZE */
-	la	sp, _stacks_end
-	li	t0, TALLY_STACK_SIZE
-	mul	t0, t0, s0
-	sub	sp, sp, t0
-	addi	sp, sp, -FRAME_SIZE
-	csrw	mscratch, sp
+	bgeu	s0, t0, park_forever /* a hart ID above those served: it never runs */
 
 	/* One hart wins the right to initialise; the others wait for it. */
 #ifdef __riscv_atomic
@@ -38,6 +30,13 @@ _start:
 #else
 	bnez	s0, secondary        /* no atomics (Ibex): hart 0 boots */
 #endif
+	/* The boot hart's slot is the first (hart/hart.c): sp = its frame, at
+	 * the top of its stack, below its record. */
+	la	sp, _harts_start
+	li	t0, TALLY_STACK_SIZE
+	add	sp, sp, t0
+	addi	sp, sp, -FRAME_SIZE
+	csrw	mscratch, sp
 	/* Clear .bss 64 bytes a loop (the linker script aligns both ends). */
 	la	t0, _bss_start
 	la	t1, _bss_end
@@ -54,14 +53,33 @@ _start:
 	call	tally_boot           /* does not return: mret into the payload */
 	j	park_forever
 
+/*
+ * The others have no stack until the boot hart has laid out the slots:
+ * they wait in WFI (a spinning hart would starve the boot hart under
+ * QEMU -icount), woken by the IPI the boot hart sends when boot_done is
+ * set. A hart the tree does not name has no record: it parks.
+ */
 secondary:
+	li	t0, MIP_MSIP
+	csrw	mie, t0              /* MIE stays clear: WFI wakes, nothing traps */
 	la	t0, boot_done
 3:	lw	t1, 0(t0)
-	beqz	t1, 3b
-	fence	r, rw
+	bnez	t1, 4f
+	wfi
+	j	3b
+4:	fence	r, rw
+#if TALLY_MAX_HARTS > 1
+	la	t0, hart_table
+	slli	t1, s0, REGBYTES / 4 + 1   /* log2(REGBYTES): 3, or 2 on rv32 */
+	add	t0, t0, t1
+	LREG	t0, 0(t0)
+	beqz	t0, park_forever
+	addi	sp, t0, -FRAME_SIZE  /* the frame tops the stack, below the record */
+	csrw	mscratch, sp
 	mv	a0, s0
 	mv	a1, s1
 	call	tally_secondary      /* parks until HSM wakes the hart */
+#endif
 park_forever:
 	wfi
 	j	park_forever

@@ -16,6 +16,7 @@
 #include "base/board.h"
 #include "base/sbi.h"
 #include "boot/banner.h"
+#include "hart/hart.h"
 #include "sbi/sbi_ext.h"
 #include "tally_config.h"
 #include "trap/counters.h"
@@ -238,8 +239,14 @@ void banner_print(unsigned long hartid, unsigned long fdt, const struct platform
 	       SBI_SPEC_VERSION >> 24, SBI_SPEC_VERSION & 0xffffff);
 	print_board(board);
 	print_isa();
+#if TALLY_MAX_HARTS > 1
+	printf("Harts         : %u (boot hart %lu, IDs up to %u), %lu bytes each "
+	       "(record %lu + stack %u)\n", machine->num_harts, hartid, TALLY_MAX_HARTS - 1,
+	       (unsigned long)HART_SLOT_SIZE, (unsigned long)HART_RECORD_SIZE, TALLY_STACK_SIZE);
+#else
 	printf("Harts         : %u (boot hart %lu, at most %u)\n", machine->num_harts,
 	       hartid, TALLY_MAX_HARTS);
+#endif
 	print_extensions();
 #if TALLY_SMODE_EXTENSIONS
 	printf("Timer         : %s\n", machine->has_sstc ? "Sstc (S-mode programs stimecmp)"

@@ -48,10 +48,11 @@ struct features features;
 #define has_h() false    /* an M+U image (Ibex) hosts no guests */
 #endif
 
-/* The firmware's region rounded up to a power of two, as one PMP NAPOT entry covers it. */
+/* The firmware's region (the image and the harts' slots) rounded up to a
+ * power of two, as one PMP NAPOT entry covers it. */
 static uintptr_t fw_region_size(void)
 {
-	uintptr_t size = (uintptr_t)_fw_end - (uintptr_t)_fw_start, napot = 8;
+	uintptr_t size = harts_end() - (uintptr_t)_fw_start, napot = 8;
 
 	while (napot < size)
 		napot <<= 1;
@@ -145,11 +146,26 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 	features.fw_lo = (uintptr_t)_fw_start;
 	features.fw_hi = (uintptr_t)_fw_start + fw_region_size();
 
-	/* The device tree, where the board has one, says how many harts there are. */
+	/* The tree, where the board has one, gets the firmware's region reserved. */
 	if (platform.dt_fixup)
-		features.num_harts = platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());
-	if (!features.num_harts)
-		features.num_harts = 1;
+		(void)platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());
+}
+
+/*
+ * The harts' slots (hart/hart.c): as many as the tree has enabled harts,
+ * within what a single NAPOT region from the image's start can hold below
+ * the payload (or the end of RAM, for a payload below the firmware).
+ */
+static void lay_out_harts(unsigned long hartid, unsigned long fdt)
+{
+	uintptr_t start = (uintptr_t)_fw_start, limit = platform.payload_base;
+
+	if (limit <= start)
+		limit = platform.ram_base + platform.ram_size;
+	/* A NAPOT region is aligned to its size: at most start's alignment. */
+	if (start && (start & -start) < limit - start)
+		limit = start + (start & -start);
+	features.num_harts = hart_layout(hartid, platform.dt_fixup ? fdt : 0, limit);
 }
 
 /* Close the firmware's region to lower modes, open the rest (priv spec 3.7
@@ -245,7 +261,8 @@ static void check_payload(uintptr_t base, uintptr_t other)
 void tally_boot(unsigned long hartid, unsigned long fdt)
 {
 	console_init();
-	text_checksum_boot();            /* checksum builds: the image as loaded */
+	lay_out_harts(hartid, fdt);      /* first: the records and stacks of the others */
+	text_checksum_boot(SLOTS_END(0), hart_count(), HART_SLOT_SIZE);            /* checksum builds: the image as loaded */
 	probe_features(hartid, &fdt);            /* the board may move the tree (dt_fixup_copy) */
 #if !TALLY_SMODE_EXTENSIONS
 	/* An M+U image delegates nothing and offers no S-mode extension, so on
@@ -288,11 +305,16 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	hart_init(hartid);
 	hsm_hart_arrived(hartid, true);
 	fence_rw();
-	boot_done = 1;                   /* release the other harts */
-	/* Let them check in, so HSM knows them before the payload asks. */
-	if (ipi_available())
-		hsm_wait_for_harts(features.num_harts < TALLY_MAX_HARTS ?
-				   features.num_harts : TALLY_MAX_HARTS);
+	boot_done = 1;                   /* release the other harts ... */
+	/* ... asleep in start.S's WFI; then let them check in, so HSM knows
+	 * them before the payload asks. */
+#if TALLY_SMP
+	if (ipi_available()) {
+		for (unsigned i = 1; i < hart_count(); i++)
+			ipi_ring(hart_at(i)->id);
+		hsm_wait_for_harts(features.num_harts);
+	}
+#endif
 	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);
 	check_payload(platform.payload_base, platform.payload_base_other);
 	enter_payload(hartid, platform.payload_base, fdt);

@@ -25,7 +25,9 @@
  * gets it from the same check that bounds hartid. */
 static struct hart *present_hart(unsigned long hartid)
 {
-	return hartid < TALLY_MAX_HARTS && hart_of(hartid)->present ? hart_of(hartid) : 0;
+	struct hart *h = hartid < TALLY_MAX_HARTS ? hart_of(hartid) : 0;
+
+	return h && h->present ? h : 0;
 }
 
 bool hart_present(unsigned long hartid)
@@ -46,8 +48,8 @@ static unsigned harts_here(void)
 {
 	unsigned n = 0;
 
-	for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
-		n += hart_present(hart);
+	for (unsigned i = 0; i < hart_count(); i++)
+		n += hart_at(i)->present != 0;
 	return n;
 }
 
@@ -102,7 +104,7 @@ static bool start_requested(unsigned long hartid)
  * event that may run on it: its doorbell, which the ecall's way out answers. */
 static bool woken(unsigned long hartid)
 {
-	return s_interrupt_pending() || hart_of(hartid)->frame->sse_pending;
+	return s_interrupt_pending() || hart_frame(hart_of(hartid))->sse_pending;
 }
 
 void hsm_park(unsigned long hartid, hart_reset_fn *reset)
@@ -124,9 +126,11 @@ void hsm_park(unsigned long hartid, hart_reset_fn *reset)
 
 bool hsm_others_stopped(unsigned long self)
 {
-	for (unsigned long h = 0; h < TALLY_MAX_HARTS; h++)
-		if (h != self && hart_present(h) && hart_of(h)->hsm_state != HSM_STOPPED)
+	for (unsigned i = 0; i < hart_count(); i++) {
+		struct hart *h = hart_at(i);
+		if (h->id != self && h->present && h->hsm_state != HSM_STOPPED)
 			return false;
+	}
 	return true;
 }
 

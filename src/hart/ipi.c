@@ -22,8 +22,7 @@
 #define REQ_FENCE 2UL   /* run the fence described in `rfence` and acknowledge */
 
 static struct {
-	volatile unsigned long lock;
-	volatile unsigned long lock_waiters; /* harts asleep until the lock is free */
+	volatile unsigned long lock;      /* its waiters set wants_rfence in their record */
 	unsigned long kind, start, size, id;
 	unsigned long requester;          /* the hart waiting for the acknowledgements */
 	volatile unsigned long waiting;   /* targets that have not acknowledged */
@@ -121,61 +120,84 @@ void ipi_process(unsigned long hartid)
 	}
 }
 
-/* The harts of (mask, base), base == -1 for all (7.1, 8.1); false, and nothing
- * sent, if one of them does not exist. */
-static bool targets(unsigned long mask, unsigned long base, unsigned long *set)
+/*
+ * The harts of (mask, base), base == -1 for all (7.1, 8.1): a window of
+ * XLEN hart IDs from base, any of the 512. False if one of them does not
+ * exist: nothing is sent then.
+ */
+static bool targets_ok(unsigned long mask, unsigned long base)
 {
-	*set = 0;
-	if (base == ~0UL) {
-		for (unsigned long hart = 0; hart < TALLY_MAX_HARTS; hart++)
-			if (hart_present(hart))
-				*set |= 1UL << hart;
+	if (base == ~0UL)
 		return true;
-	}
-	for (unsigned long i = 0; mask; i++, mask >>= 1) {
-		if (!(mask & 1))
-			continue;
-		unsigned long hart = base + i;
-		/* the bound again here, where the ID becomes a bit of the set */
-		if (hart < base || hart >= TALLY_MAX_HARTS || !hart_present(hart))
+	for (unsigned long i = 0; mask; i++, mask >>= 1)
+		if ((mask & 1) && (base + i < base || !hart_present(base + i)))
 			return false;
-		*set |= 1UL << hart;
-	}
 	return true;
+}
+
+/* The i-th target of (mask, base) from *pos on, or 0 when none is left. */
+static struct hart *next_target(unsigned long mask, unsigned long base, unsigned long *pos)
+{
+	if (base == ~0UL) {
+		while (*pos < hart_count()) {
+			struct hart *h = hart_at((unsigned)(*pos)++);
+			if (h->present)
+				return h;
+		}
+		return 0;
+	}
+	for (; *pos < __riscv_xlen && (mask >> *pos); (*pos)++)
+		if ((mask >> *pos) & 1) {
+			unsigned long id = base + (*pos)++;
+
+			/* targets_ok() found the hart: the bound keeps the index
+			 * visibly inside the table */
+			return id < TALLY_MAX_HARTS ? hart_of(id) : 0;
+		}
+	return 0;
 }
 
 struct sbiret ipi_send(unsigned long mask, unsigned long base)
 {
-	unsigned long self = r_mhartid(), set;
+	unsigned long self = r_mhartid(), pos = 0;
 	struct pmu_hart *pmu = this_pmu();
+	struct hart *h;
 
-	if (!targets(mask, base, &set))
+	if (!targets_ok(mask, base))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
-	/* targets() set no bit at or above TALLY_MAX_HARTS: the bound where hart indexes harts[] */
-	for (unsigned long hart = 0; set && hart < TALLY_MAX_HARTS; hart++, set >>= 1) {
-		if (!(set & 1))
-			continue;
+	while ((h = next_target(mask, base, &pos))) {
 		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
-		if (hart == self) {
+		if (h->id == self) {
 			set_mip(MIP_SSIP);
 			pmu_fw_event(pmu, PMU_FW_IPI_RECEIVED);
 			continue;
 		}
-		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_SSIP);
-		ipi_ring(hart);
+		atomic_fetch_or(&h->mailbox, REQ_SSIP);
+		ipi_ring(h->id);
 	}
 	return sbi_ok(0);
+}
+
+/* The lock is free: wake the harts that slept waiting for it. */
+static void rfence_wake_waiters(void)
+{
+	for (unsigned i = 0; i < hart_count(); i++) {
+		struct hart *h = hart_at(i);
+		if (h->wants_rfence && atomic_swap(&h->wants_rfence, 0))
+			ipi_ring(h->id);
+	}
 }
 
 struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned long base,
 			  unsigned long start, unsigned long size, unsigned long id)
 {
-	unsigned long self = r_mhartid(), set, n = 0;
+	unsigned long self = r_mhartid(), n = 0, pos;
 	struct pmu_hart *pmu = this_pmu();
+	struct hart *h;
 
 	if (kind >= F_HFENCE_GVMA_VMID && !((r_misa() >> ('H' - 'A')) & 1))
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	if (!targets(mask, base, &set))
+	if (!targets_ok(mask, base))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	/* An ASID or VMID wider than the hart keeps is not valid (8.4-8.8). */
 	if (((kind == F_SFENCE_VMA_ASID || kind == F_HFENCE_VVMA_ASID) && id > features.asid_max) ||
@@ -183,10 +205,10 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 
 	/* Wait our turn in WFI, serving others: a spinning hart keeps QEMU's
-	 * one -icount thread from the holder and its targets. Our bit in
-	 * lock_waiters goes in before the last look, so the release rings us. */
+	 * one -icount thread from the holder and its targets. Our record's
+	 * wants_rfence goes in before the last look, so the release rings us. */
 	while (rfence.lock || atomic_swap(&rfence.lock, 1)) {
-		atomic_fetch_or(&rfence.lock_waiters, 1UL << self);
+		atomic_swap(&this_hart()->wants_rfence, 1);
 		if (rfence.lock)
 			wfi();
 		if (r_mip() & MIP_MSIP)
@@ -197,21 +219,19 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 	rfence.size = size;
 	rfence.id = id;
 	rfence.requester = self;
-	for (unsigned long hart = 0, s = set; s; hart++, s >>= 1)
-		n += (s & 1) && hart != self;
+	for (pos = 0; (h = next_target(mask, base, &pos));)
+		n += h->id != self;
 	rfence.waiting = n;
 	fence_rw();                          /* the request before the doorbells */
-	for (unsigned long hart = 0, s = set; s && hart < TALLY_MAX_HARTS; hart++, s >>= 1) {
-		if (!(s & 1))
-			continue;
+	for (pos = 0; (h = next_target(mask, base, &pos));) {
 		pmu_fw_event(pmu, fence_event(kind));
-		if (hart == self) {
+		if (h->id == self) {
 			run_fence();
 			pmu_fw_event(pmu, fence_event(kind) + 1);
 			continue;
 		}
-		atomic_fetch_or(&hart_of(hart)->mailbox, REQ_FENCE);
-		ipi_ring(hart);
+		atomic_fetch_or(&h->mailbox, REQ_FENCE);
+		ipi_ring(h->id);
 	}
 	/* WFI, not a spin: the last acknowledgement rings us (mie.MSIE, no trap with
 	 * MIE clear), and a spinning hart starves its targets under QEMU -icount. */
@@ -221,8 +241,6 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 			ipi_process(self);
 	}
 	atomic_swap(&rfence.lock, 0);
-	for (unsigned long hart = 0, w = atomic_swap(&rfence.lock_waiters, 0); w; hart++, w >>= 1)
-		if (w & 1)
-			ipi_ring(hart);
+	rfence_wake_waiters();
 	return sbi_ok(0);
 }

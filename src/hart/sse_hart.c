@@ -26,8 +26,17 @@ _Static_assert(SSE_SSTATUS_SIE == MSTATUS_SIE && SSE_SSTATUS_SPIE == MSTATUS_SPI
 _Static_assert(SSE_HSTATUS_SPV == HSTATUS_SPV && SSE_HSTATUS_SPVP == HSTATUS_SPVP,
 	       "the core's hstatus bits are the spec's");
 
+#if TALLY_MAX_HARTS > 1
+#define SSE_RECORDS ((void *const *)hart_table)
+#else
+/* One hart: its record is the first slot's, known at link time. */
+static void *const sse_records[1] = { SLOT_RECORD(0) };
+#define SSE_RECORDS sse_records
+#endif
+
 static struct sse_sys sse = {
-	.harts = &harts[0].sse, .stride = sizeof(struct hart), .num_harts = TALLY_MAX_HARTS,
+	.records = SSE_RECORDS, .offset = __builtin_offsetof(struct hart, sse),
+	.num_harts = TALLY_MAX_HARTS,
 	.hart_ok = hart_present,
 };
 /* One lock for all SSE state: global events are shared, and a hart may
@@ -71,7 +80,7 @@ void sse_hart_start(unsigned long hartid)
 {
 	sse_lock();
 	sse_hart_reset(&sse, hartid);
-	hart_of(hartid)->frame->sse_pending = 0;   /* under the lock, as sse_deliver clears it */
+	hart_frame(hart_of(hartid))->sse_pending = 0;   /* under the lock, as sse_deliver clears it */
 	sse_unlock();
 	if (sse.pmu_overflow)
 		lcofi_to_firmware(false);
@@ -87,7 +96,7 @@ static void sse_notify(unsigned long self, unsigned long target)
 {
 	if (!sse_next(&sse, target))
 		return;
-	atomic_swap(&hart_of(target)->frame->sse_pending, 1);
+	atomic_swap(&hart_frame(hart_of(target))->sse_pending, 1);
 	if (target != self && ipi_available())
 		ipi_ring(target);
 }

@@ -341,6 +341,62 @@ static unsigned cells_value(const uint8_t *val, uint32_t len, unsigned dflt)
 	return len == 4 ? be32(val) : dflt;
 }
 
+/*
+ * The harts: /cpus's cpu@N children whose status is absent or "okay"
+ * (devicetree spec 3.8), each hart ID (reg, in /cpus's #address-cells)
+ * passed to fn in the tree's order once its node ends. Returns how many,
+ * or FDT_ERR_BADTREE (fn may have been called for some).
+ */
+int fdt_cpu_harts(uintptr_t fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx)
+{
+	struct fdt_view v;
+	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0, reg_len = 0;
+	const char *name = 0;
+	const uint8_t *val, *reg = 0;
+	unsigned acells = 1;           /* /cpus always says; 1 is what RISC-V trees use */
+	bool cpu = false, okay = true;
+	int n = 0;
+
+	if (fdt_open(fdt, &v))
+		return FDT_ERR_BADTREE;
+	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
+		if (tok == FDT_BEGIN_NODE) {
+			if (++depth > FDT_MAX_DEPTH)
+				return FDT_ERR_BADTREE;
+			if (depth == 2 && !strcmp(name, "cpus"))
+				cpus_depth = depth;
+			else if (cpus_depth && depth == cpus_depth + 1) {
+				cpu = !strncmp(name, "cpu@", 4);
+				reg = 0;
+				okay = true;
+			}
+		} else if (tok == FDT_END_NODE) {
+			if (depth == 0)
+				return FDT_ERR_BADTREE;
+			if (cpus_depth && depth == cpus_depth)
+				return n;      /* nothing past /cpus names a hart */
+			if (cpus_depth && depth == cpus_depth + 1 && cpu && reg && okay) {
+				if ((acells != 1 && acells != 2) || reg_len < 4 * acells)
+					return FDT_ERR_BADTREE;
+				fn(ctx, cells(reg, acells));
+				n++;
+			}
+			depth--;
+		} else if (tok == FDT_PROP && cpus_depth && depth == cpus_depth) {
+			if (!strcmp(name, "#address-cells"))
+				acells = cells_value(val, len, 0);
+		} else if (tok == FDT_PROP && cpu && depth == cpus_depth + 1) {
+			if (!strcmp(name, "reg")) {
+				reg = val;
+				reg_len = len;
+			} else if (!strcmp(name, "status")) {
+				okay = prop_is(val, len, "okay") || prop_is(val, len, "ok");
+			}
+		}
+	}
+	return tok == FDT_END && depth == 0 ? n : FDT_ERR_BADTREE;
+}
+
 int fdt_reserve_memory(uintptr_t fdt, uint32_t room, const char *node_name,
 		       uint64_t base, uint64_t size)
 {

@@ -15,6 +15,12 @@ uint32_t fdt_totalsize(uintptr_t fdt);
 unsigned fdt_count_cpus(uintptr_t fdt);
 
 /*
+ * Each enabled hart's ID (/cpus/cpu@N's reg, status absent or "okay"), to fn
+ * in the tree's order. Returns how many, or FDT_ERR_BADTREE.
+ */
+int fdt_cpu_harts(uintptr_t fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx);
+
+/*
  * Set every timebase-frequency on /cpus and its cpu@N children (devicetree
  * spec 3.7, 3.8) to hz in place; hz 0 only reads. *old: the first value, or
  * 0. Returns how many, or FDT_ERR_BADTREE having written nothing.

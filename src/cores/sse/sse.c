@@ -15,7 +15,16 @@
 
 static struct sse_hart *hart_events(const struct sse_sys *s, unsigned long hart)
 {
-	return (struct sse_hart *)((char *)s->harts + hart * s->stride);
+	return (struct sse_hart *)((char *)s->records[hart] + s->offset);
+}
+
+/* The same for a hart that may have no record: NULL then. The caller uses
+ * the pointer it checked, not a second load of the table. */
+static struct sse_hart *record_events(const struct sse_sys *s, unsigned long hart)
+{
+	char *rec = s->records[hart];
+
+	return rec ? (struct sse_hart *)(rec + s->offset) : 0;
 }
 
 /* The event an event_id names on this hart, or NULL and *err (table "SSE Event
@@ -291,6 +300,7 @@ struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 {
 	long err;
 	struct sse_event *e = find(s, hart, id, &err);
+	struct sse_hart *h;
 
 	if (!e)
 		return sbi_err(err);
@@ -300,14 +310,15 @@ struct sbiret sse_inject(struct sse_sys *s, unsigned long hart, uint32_t id,
 		return sbi_ok(0);
 	}
 	/* tested here, where hart_id then indexes the records */
-	if (hart_id >= s->num_harts || !s->hart_ok(hart_id))
+	h = hart_id < s->num_harts && s->hart_ok(hart_id) ? record_events(s, hart_id) : 0;
+	if (!h)
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	/* That hart's copy of the event, by a constant index: each call then
 	 * writes one field of a record, not any byte of several. */
 	if (id == SSE_EV_LOCAL_SOFTWARE)
-		sse_signal_local(s, hart_id, SSE_LOCAL_SOFTWARE);
+		h->local[SSE_LOCAL_SOFTWARE].pending = true;
 	else
-		sse_signal_local(s, hart_id, SSE_LOCAL_PMU_OVERFLOW);
+		h->local[SSE_LOCAL_PMU_OVERFLOW].pending = true;
 	*target = hart_id;
 	return sbi_ok(0);
 }
@@ -360,10 +371,10 @@ static void consider(struct sse_event **best, struct sse_event *e)
  * priority software event ... always preempts"): that one is the highest running. */
 struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 {
-	struct sse_hart *h = hart_events(s, hart);
+	struct sse_hart *h = record_events(s, hart);   /* a target may have none */
 	struct sse_event *best = 0;
 
-	if (!h->unmasked)
+	if (!h || !h->unmasked)
 		return 0;
 	for (unsigned i = 0; i < SSE_NUM_LOCAL; i++)
 		consider(&best, &h->local[i]);

@@ -51,10 +51,10 @@ struct sse_hart {
 
 /* The machine as SSE sees it. */
 struct sse_sys {
-	/* Hart h's events are at harts + h * stride bytes (each inside its hart's record). */
-	struct sse_hart *harts;
-	unsigned long stride;
-	unsigned long num_harts;   /* IDs below this have a record; hart_ok says which are there */
+	/* Hart h's events: offset bytes into its record, records[h] (h passed hart_ok). */
+	void *const *records;
+	unsigned long offset;
+	unsigned long num_harts;   /* IDs below this may have a record; hart_ok says which are there */
 	bool (*hart_ok)(unsigned long hartid);   /* a hart that exists (any ID) */
 	bool pmu_overflow;         /* LOCAL_PMU_OVERFLOW has an interrupt (Sscofpmf) */
 	struct sse_event global[SSE_NUM_GLOBAL];

@@ -38,6 +38,11 @@ static void dt_read_memory(unsigned long fdt)
 	}
 }
 
+int dt_for_each_hart(unsigned long fdt, void (*fn)(void *ctx, uint64_t hartid), void *ctx)
+{
+	return fdt_cpu_harts(fdt, fn, ctx);
+}
+
 unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;

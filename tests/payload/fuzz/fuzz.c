@@ -276,12 +276,14 @@ static unsigned long fw_target(void)
 	case 1:  /* the guard words in .data and .bss (16 words each) */
 		return (chance(50) ? FW_TALLY_GUARD_DATA : FW_TALLY_GUARD_BSS) + 4 * below(16);
 	case 2:  /* a hart's record (PMU state first), the machine record, the boot flag */
-		return chance(70) ? FW_HARTS + 8 * below(512) :
+		return chance(70) ? FW_HARTS_START + h * FW_SLOT_SIZE + FW_STACK_SIZE +
+				    8 * below((FW_SLOT_SIZE - FW_STACK_SIZE) / 8) :
 		       chance(50) ? FW_FEATURES + 8 * below(8) : FW_BOOT_DONE;
 	case 3:  /* a hart's stack bottom: guarded */
-		return FW_STACKS_END - (h + 1) * FW_STACK_SIZE + 4 * below(16);
+		return FW_HARTS_START + h * FW_SLOT_SIZE + 4 * below(16);
 	case 4:  /* a hart's trap frame: what entry.S restores registers from */
-		return FW_STACKS_END - h * FW_STACK_SIZE - FW_FRAME_SIZE + sizeof(long) * below(32);
+		return FW_HARTS_START + h * FW_SLOT_SIZE + FW_STACK_SIZE - FW_FRAME_SIZE +
+		       sizeof(long) * below(32);
 	case 5:  /* the unused tail of the PMP region: all guard words */
 		return FW_FW_END + below(fw_ok_page - FW_FW_END);
 	case 6:  /* the region's last bytes */
@@ -1469,7 +1471,7 @@ static void setup(unsigned long fdt)
 	/* H extension: an hfence to nobody succeeds only where it exists. */
 	has_h = sbi_ecall(SBI_EXT_RFENCE, 4, 0, 0, 0, 0, 0, 0).error == 0;
 	fw_ok_page = find_fw_end();
-	/* The PMP region as init.c sizes it: the image rounded up to a power of two. */
+	/* The PMP region as init.c sizes it: image and slots rounded up to a power of two. */
 	unsigned long napot = 8;
 	while (napot < FW_FW_END - RAM_BASE)
 		napot <<= 1;

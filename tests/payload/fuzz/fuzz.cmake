@@ -17,7 +17,7 @@ tally_firmware(tally-fuzz-selftest BOARD "${TALLY_BOARD}" TEXT_CHECKSUM DEFINES 
 set(_fuzz_fw_h ${CMAKE_CURRENT_BINARY_DIR}/generated/fuzz_fw.h)
 add_custom_command(OUTPUT ${_fuzz_fw_h}
   COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DELF=${CMAKE_BINARY_DIR}/tally-fuzz.elf
-    -DOUT=${_fuzz_fw_h} -DSTACK_SIZE=${TALLY_STACK_SIZE} -DMAX_HARTS=${TALLY_MAX_HARTS}
+    -DOUT=${_fuzz_fw_h} -DSTACK_SIZE=${TALLY_STACK_SIZE} -DHARTS=2
     -P ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
   DEPENDS tally-fuzz.elf ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fw-symbols.cmake
   COMMENT "fuzz_fw.h: firmware addresses for the fuzzer")
@@ -50,7 +50,7 @@ tally_test(fuzz LABELS qemu ${TALLY_LABELS_CONFORMANCE} ${TALLY_LABELS_SMP}
 # by run-fuzz.sh, with each region named.
 tally_test(fuzz-guard-selftest LABELS qemu ${TALLY_LABELS_CONFORMANCE} ${TALLY_LABELS_SMP}
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/guard-selftest.sh ${CMAKE_BINARY_DIR}/fuzz-guard-selftest.log
-    ${TALLY_MAX_HARTS} ${TALLY_QEMU_CMD} -smp 2
+    2 ${TALLY_QEMU_CMD} -smp 2
     -bios ${CMAKE_BINARY_DIR}/tally-fuzz-selftest.bin -kernel ${CMAKE_CURRENT_BINARY_DIR}/fuzz_short.elf)
 
 # fuzz-long: a target, not a test (`cmake --build --preset P --target fuzz-long`).

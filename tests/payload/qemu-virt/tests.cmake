@@ -9,7 +9,7 @@ string(REGEX REPLACE ",.*" "" _cpu "${TALLY_QEMU_CPU}")   # rv64 / rv32
 tally_banner_test(banner tally.bin
   "^ISA +: ${_cpu}imafdch$" "^Modes +: M S U$"
   "^Extensions +: Base TIME DBCN SRST PMU HSM IPI RFENCE FWFT DBTR SUSP SSE, legacy EIDs 0-8$"
-  "^PMP +: firmware .0x80000000, 0x80020000. closed to lower modes$"
+  "^PMP +: firmware .0x80000000, 0x80010000. closed to lower modes$"
   "^PMU counters +: 35 logical: cycle, instret, 16 hpm, 16 firmware. index 1 is time$"
   "^  idx    csr          width  counts$"
   "^  0      0xc00        64     CPU_CYCLES$"
@@ -23,6 +23,25 @@ tally_banner_test(banner-hpm4 tally.bin
   "^  3-6    0xc03-0xc06  64     " "^  7-22   firmware     64     events: "
   "^Counter reads +: native cycle time instret hpm3-6. emulated none$"
   LABELS pmu QEMU -cpu ${_cpu},pmu-num=4)
+
+# Every hart the machine has gets its stack and record at boot (docs/boot.md):
+# 16 and 64 harts, with and without -icount (the others wait in WFI until
+# the boot hart has laid out their slots), and 512, of which as many as fit
+# below the payload (rv64: the rest parked, with one warning).
+foreach(_n 16 64)
+  foreach(_icount "" "-icount;shift=0")
+    set(_name harts-${_n})
+    if(_icount)
+      set(_name harts-${_n}-icount)
+    endif()
+    tally_banner_test(${_name} tally.bin
+      "^Harts +: ${_n} .boot hart [0-9]+, IDs up to 511., [0-9]+ bytes each .record [0-9]+ . stack [0-9]+.$"
+      "!no room" LABELS hsm ipi QEMU -smp ${_n} ${_icount})
+  endforeach()
+endforeach()
+unset(_name)
+tally_banner_test(harts-512 tally.bin "^Harts +: [1-9][0-9]* .boot hart [0-9]+, IDs up to 511."
+  LABELS hsm ipi QEMU -smp 512)
 
 # Default CPU: Sstc present, S-mode programs stimecmp.
 tally_qemu_test(conformance test LABELS ${TALLY_LABELS_CONFORMANCE})

@@ -10,6 +10,8 @@
 
 #define NHARTS 4
 static struct sse_hart harts[NHARTS];
+
+static void *records[NHARTS];
 static struct sse_sys sys;
 
 static bool fake_hart_ok(unsigned long h)
@@ -21,8 +23,9 @@ static bool fake_hart_ok(unsigned long h)
 /* A fresh machine: hart 0 booted, every hart reset. */
 static struct sse_sys *fresh(bool pmu)
 {
-	sys = (struct sse_sys){ .harts = harts, .stride = sizeof(harts[0]), .num_harts = NHARTS,
-				.hart_ok = fake_hart_ok,
+	for (unsigned long h = 0; h < NHARTS; h++)
+		records[h] = &harts[h];
+	sys = (struct sse_sys){ .records = records, .offset = 0, .num_harts = NHARTS, .hart_ok = fake_hart_ok,
 				.pmu_overflow = pmu };
 	sse_init(&sys, 0);
 	for (unsigned long h = 0; h < NHARTS; h++)

@@ -7,6 +7,7 @@
 #ifndef TALLY_CONFIG_H
 #define TALLY_CONFIG_H
 #define TALLY_MAX_HARTS 8
+#define TALLY_STACK_SIZE 4096
 #define TALLY_SMODE_EXTENSIONS 1
 #define TALLY_SMP 1
 #endif
