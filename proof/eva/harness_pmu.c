@@ -21,7 +21,7 @@ int main(void)
 	 * assumption on RAM, stubs.c), any firmware region, the backend's probe. */
 	unsigned long fdt = proof_any();
 
-	(void)dt_fixup(&fdt, 0, 0);
+	dt_fixup(&fdt, 0, 0);
 	features.fw_lo = proof_any();
 	features.fw_hi = proof_any();
 	/* start.S: the hart's frame tops the first slot's stack, below its record. */

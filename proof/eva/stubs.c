@@ -146,7 +146,7 @@ unsigned slots_room(uintptr_t limit)
  * num_ram either: the slots past num_ram, never read, hold such a range
  * too, not the 0 of bss.
  */
-unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+void dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	(void)fdtp, (void)fw_base, (void)fw_size;
 	/*@ loop unroll TALLY_MAX_RAM_RANGES; */
@@ -158,7 +158,6 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		if (proof_any_bool())
 			mem_add_ram(Frama_C_unsigned_long_long_interval(0x1000, 1ULL << 63),
 				    Frama_C_unsigned_long_long_interval(1, (1ULL << 63) - 0x1000));
-	return (unsigned)proof_any();
 }
 
 /* The payload's tree loses the ISA extensions S-mode is not given: it is
@@ -168,9 +167,9 @@ void dt_hide_extensions(unsigned long fdt, bool sstc, bool sscofpmf, bool h)
 	(void)fdt, (void)sstc, (void)sscofpmf, (void)h;
 }
 
-unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+void dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
-	return dt_fixup(fdtp, fw_base, fw_size);
+	dt_fixup(fdtp, fw_base, fw_size);
 }
 
 /*

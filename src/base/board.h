@@ -27,10 +27,10 @@ struct platform {
 	/*
 	 * The payload's device tree (platform/common/dt.h): dt_fixup edits it
 	 * where it is, dt_fixup_copy first copies a tree in ROM to RAM; either
-	 * may grow it by fdt_room bytes and returns the number of harts in it.
+	 * may grow it by fdt_room bytes.
 	 * NULL: no device tree, and no FDT code linked in.
 	 */
-	unsigned (*dt_fixup)(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
+	void (*dt_fixup)(unsigned long *fdt, uintptr_t fw_base, uintptr_t fw_size);
 	uint32_t fdt_room;
 
 	/* No time CSR (CVA6) or hidden by a stand-in: rdtime traps, trap.c answers it. */

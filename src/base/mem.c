@@ -52,17 +52,10 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 }
 
 /*
- * In one RAM range, no wrap, outside the firmware's PMP region: memory the
- * caller may access (SBI binary encoding, "shared memory physical address
- * range"). An empty buffer is checked as its first byte: no address passes
- * only because nothing is asked of it, and the caller touches nothing.
- *
- * The answer is the address itself, or 0 for no, and the buffer's end:
- * callers keep what the check accepted and walk to that end, so the proof's
- * analyser, which does not relate a yes to the caller's own variables, sees
- * a pointer and an end in RAM. 0 is never an accepted address: no supported
- * board has RAM in its first page, which the proof assumes of the tree
- * (proof/eva/stubs.c).
+ * In one RAM range, no wrap, outside the firmware's PMP region (SBI binary
+ * encoding, "shared memory physical address range"). An empty buffer is
+ * checked as its first byte. The answer is the address, or 0 for no, and
+ * the end callers walk to: docs/proof.md, "Lower-mode memory".
  */
 uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *endp)
 {
@@ -75,9 +68,7 @@ uintptr_t sbi_mem_window(uint64_t addr, uint64_t len, uint64_t *endp)
 	if (end <= addr || end > (uint64_t)UINTPTR_MAX + 1)
 		return 0;
 #endif
-	/* The checks after the range check are made inside the loop, so that
-	 * the proof keeps what it taught (addr >= lo, end <= hi) and bounds the
-	 * end handed back, where addr + len would not be. */
+	/* checked inside the loop, where the proof knows addr >= lo, end <= hi */
 	for (i = 0; i < features.num_ram; i++) {
 		if (addr < features.ram[i].lo || end > features.ram[i].hi)
 			continue;

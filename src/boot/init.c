@@ -148,14 +148,11 @@ static void probe_features(unsigned long hartid, unsigned long *fdt)
 
 	/* The tree, where the board has one, gets the firmware's region reserved. */
 	if (platform.dt_fixup)
-		(void)platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());
+		platform.dt_fixup(fdt, (uintptr_t)_fw_start, fw_region_size());
 }
 
-/*
- * The harts' slots (hart/hart.c): as many as the tree has enabled harts,
- * within what a single NAPOT region from the image's start can hold below
- * the payload (or the end of RAM, for a payload below the firmware).
- */
+/* As many harts' slots as the tree has enabled harts and one NAPOT region
+ * from the image's start holds below the payload (or RAM's end, if below). */
 static void lay_out_harts(unsigned long hartid, unsigned long fdt)
 {
 	uintptr_t start = (uintptr_t)_fw_start, limit = platform.payload_base;

@@ -25,9 +25,7 @@ static unsigned next_slot;           /* the slot the tree's next new hart asks f
 static unsigned no_room;             /* harts of the tree past the limit: parked */
 
 #ifndef __FRAMAC__   /* the proof assumes any count instead (proof/eva/stubs.c) */
-/* How many slots after the boot hart's end at or below limit. The room is
- * decided here once, as a count, so that placing a hart compares slot
- * numbers rather than addresses. */
+/* How many slots fit after the boot hart's, below limit: a count, decided once. */
 unsigned slots_room(uintptr_t limit)
 {
 	uintptr_t start = SLOTS_END(1);
@@ -37,8 +35,7 @@ unsigned slots_room(uintptr_t limit)
 }
 #endif
 
-/* A record as a hart finds it at boot: zeros (the boot hart's: start.S
- * cleared it with .bss), and its ID. */
+/* A record as a hart finds it: zeros (start.S clears the boot hart's) and its ID. */
 static void hart_claim(unsigned slot, unsigned long hartid)
 {
 	struct hart *h = hart_at(slot);
@@ -49,9 +46,8 @@ static void hart_claim(unsigned slot, unsigned long hartid)
 	hart_table[hartid] = h;
 }
 
-/* Give hart hartid the next slot, if it has none yet and the slot is
- * among the room's. A hart's slot is its place among the tree's new
- * harts, whether or not it fits: once one does not, none after it does. */
+/* A hart's slot is its place among the tree's new harts: once one does
+ * not fit, none after it does. */
 static void place(unsigned long hartid, unsigned room)
 {
 	unsigned slot;

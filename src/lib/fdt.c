@@ -152,34 +152,6 @@ int fdt_copy(uintptr_t dst, uintptr_t src, uint32_t max)
 	return 0;
 }
 
-unsigned fdt_count_cpus(uintptr_t fdt)
-{
-	struct fdt_view v;
-	uint32_t off = 0, tok, len, depth = 0, cpus_depth = 0;
-	const char *name = 0;
-	const uint8_t *val;
-	unsigned n = 0;
-
-	if (fdt_open(fdt, &v))
-		return 0;
-	while ((tok = next_token(&v, &off, &name, &val, &len)) && tok != FDT_END) {
-		if (tok == FDT_BEGIN_NODE) {
-			depth++;
-			if (depth == 2 && !strcmp(name, "cpus"))
-				cpus_depth = depth;
-			else if (cpus_depth && depth == cpus_depth + 1 && !strncmp(name, "cpu@", 4))
-				n++;
-		} else if (tok == FDT_END_NODE) {
-			/* the end of /cpus: no cpu node after it (timebase_walk) */
-			if (cpus_depth && depth == cpus_depth)
-				return n;
-			if (depth-- == 0)
-				return 0;
-		}
-	}
-	return tok == FDT_END ? n : 0;
-}
-
 /*
  * Count (and with hz, set) the timebase-frequency properties. Stops where
  * /cpus ends: nothing past it can hold one, and most of QEMU's tree is there.

@@ -11,9 +11,6 @@
 /* The blob's totalsize, or 0 if the header is not sane. */
 uint32_t fdt_totalsize(uintptr_t fdt);
 
-/* Number of /cpus/cpu@N nodes, or 0 if the blob is not a sane device tree. */
-unsigned fdt_count_cpus(uintptr_t fdt);
-
 /*
  * Each enabled hart's ID (/cpus/cpu@N's reg, status absent or "okay"), to fn
  * in the tree's order. Returns how many, or FDT_ERR_BADTREE.

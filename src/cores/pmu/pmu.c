@@ -683,7 +683,7 @@ static __attribute__((noinline)) bool event_supported(unsigned long event_idx,
 	return e && e->can != 0;
 }
 
-static inline struct pmu_event_info *entry_at(uint64_t p)
+static inline struct pmu_event_info *entry_at(uintptr_t p)
 {
 	return (struct pmu_event_info *)(uintptr_t)p;
 }
@@ -699,15 +699,14 @@ static void event_info_fill(struct pmu_event_info *e)
 	e->output = event_supported(idx, data) ? 1 : 0;
 }
 
-/* FID 8 (11.13). The list is walked from the address the memory check accepted
- * to the end it gave: an index below num_entries would not show the proof RAM. */
+/* FID 8 (11.13). The list is walked within the window the memory check gave. */
 struct sbiret pmu_event_get_info(unsigned long lo,
 				 unsigned long hi, unsigned long num_entries,
 				 unsigned long flags, struct pmu_hart *h)
 {
-	const uint64_t size = sizeof(struct pmu_event_info);
-	uint64_t end, p;
-	uintptr_t base;
+	const uintptr_t size = sizeof(struct pmu_event_info);
+	uint64_t end;
+	uintptr_t base, p, top;
 
 	(void)h;
 	/* No entries: SUCCESS once the address passes, nothing read or written (as OpenSBI). */
@@ -721,13 +720,13 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 	if (!base)
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/*@ slevel merge; */
-	/* all validated (pass 0) before any is written (1): one walk, for Ibex's size */
-	for (int pass = 0; pass < 2; pass++)
-		for (p = base; p + size <= end; p += size) {
-			if (pass)
-				event_info_fill(entry_at(p));
-			else if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
-				return sbi_err(SBI_ERR_INVALID_PARAM);
-		}
+	/* Down to base (never 0), as end may be 4 GiB on rv32; every entry is
+	 * validated before any is written. */
+	top = (uintptr_t)(end - size);
+	for (p = top; p >= base; p -= size)
+		if (entry_at(p)->event_idx & ~PMU_EVENT_IDX_MASK)
+			return sbi_err(SBI_ERR_INVALID_PARAM);
+	for (p = top; p >= base; p -= size)
+		event_info_fill(entry_at(p));
 	return sbi_ok(0);
 }

@@ -43,7 +43,7 @@ int dt_for_each_hart(unsigned long fdt, void (*fn)(void *ctx, uint64_t hartid), 
 	return fdt_cpu_harts(fdt, fn, ctx);
 }
 
-unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+void dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	unsigned long fdt = *fdtp;
 	char name[32];
@@ -51,7 +51,7 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 
 	if (!fdt_totalsize(fdt)) {
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", fdt);
-		return 0;
+		return;
 	}
 	dt_read_memory(fdt);
 	snprintf(name, sizeof(name), "mmode_resv@%lx", (unsigned long)fw_base);
@@ -61,25 +61,24 @@ unsigned dt_fixup(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 		       "keep out of [0x%lx, 0x%lx) by itself\n", name,
 		       err == FDT_ERR_NOSPACE ? "no room" : "malformed tree",
 		       (unsigned long)fw_base, (unsigned long)(fw_base + fw_size));
-	return fdt_count_cpus(fdt);
 }
 
 /* A tree in ROM: copied past the firmware's PMP region, below the payload, then
  * edited; its timebase-frequency made the board timer's (the CVA6 testharness's is wrong). */
-unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
+void dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size)
 {
 	uintptr_t dst = fw_base + fw_size, end = platform.payload_base;
 	uint32_t size = fdt_totalsize(*fdtp), hz = platform.timer.hz, was;
 
 	if (!size) {
 		printf("tally: WARNING: no valid device tree at 0x%lx: nothing reserved\n", *fdtp);
-		return 0;
+		return;
 	}
 	if (dst >= end || end - dst < (uintptr_t)size + platform.fdt_room ||
 	    fdt_copy(dst, *fdtp, size)) {
 		printf("tally: WARNING: no room to copy the device tree at 0x%lx below the "
 		       "payload: passed on unchanged, nothing reserved\n", *fdtp);
-		return fdt_count_cpus(*fdtp);
+		return;
 	}
 	*fdtp = dst;
 	if (hz && fdt_set_timebase(dst, 0, &was) > 0 && was != hz) {
@@ -87,7 +86,7 @@ unsigned dt_fixup_copy(unsigned long *fdtp, uintptr_t fw_base, uintptr_t fw_size
 		printf("tally: device tree timebase-frequency %lu -> %lu Hz, the board timer's rate\n",
 		       (unsigned long)was, (unsigned long)hz);
 	}
-	return dt_fixup(fdtp, fw_base, fw_size);
+	dt_fixup(fdtp, fw_base, fw_size);
 }
 
 /* An extension the harts have but S-mode does not get must not be in the tree:

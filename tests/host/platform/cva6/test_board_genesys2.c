@@ -14,8 +14,8 @@
 
 const struct pmu_backend pmu_cva6;
 /* dt.c is tested on its own (test_dt_copy.c); here only which hook is set matters. */
-unsigned dt_fixup(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; return 0; }
-unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; return 0; }
+void dt_fixup(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; }
+void dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; }
 bool emulate_misaligned(struct trap_frame *f, unsigned long *c, unsigned long *t)
 {
 	(void)f; (void)c; (void)t;

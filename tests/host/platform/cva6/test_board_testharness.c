@@ -14,7 +14,7 @@
 #include "platform/cva6/pmu_cva6.h"
 
 const struct pmu_backend pmu_cva6;
-unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; return 0; }
+void dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; }
 bool emulate_misaligned(struct trap_frame *f, unsigned long *c, unsigned long *t)
 {
 	(void)f; (void)c; (void)t;

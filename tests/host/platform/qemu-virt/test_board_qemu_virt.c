@@ -20,8 +20,8 @@
 
 /* What the board files link against, as stand-ins: only addresses matter. */
 const struct pmu_backend pmu_qemu, pmu_ibex;
-unsigned dt_fixup(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; return 0; }
-unsigned dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; return 0; }
+void dt_fixup(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; }
+void dt_fixup_copy(unsigned long *fdt, uintptr_t b, uintptr_t s) { (void)fdt; (void)b; (void)s; }
 bool emulate_misaligned(struct trap_frame *f, unsigned long *c, unsigned long *t)
 {
 	(void)f; (void)c; (void)t;
