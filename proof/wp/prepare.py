@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""The copy of the sources WP reads: src/ as it is, but for three things.
+"""The copy of the sources WP reads: src/ as it is, but for four things.
 
 1. In src/cores/pmu/pmu.c a call through the backend's table
    (pmu.be->op(...), be->op(...), backend->op(...)) becomes a direct call of
-   proof_be_op(...), the stub pmu_proof.c gives a contract; a call through
-   pmu.mem_ok, and in src/base/sbi.h through sbi_shmem_check's mem_ok
-   parameter, becomes sbi_mem_ok(...), the one function the firmware hands
-   the core (src/boot/init.c). WP needs a `calls` annotation for a call
-   through a pointer, which cannot sit on a declaration or inside &&.
+   proof_be_op(...), the stub pmu_proof.c gives a contract; in src/base/sbi.h
+   the call through sbi_shmem_check's mem_ok parameter becomes
+   sbi_mem_window(...), the one function the firmware passes it. WP needs a
+   `calls` annotation for a call through a pointer, which cannot sit on a
+   declaration or inside &&. (The PMU core calls sbi_mem_window directly.)
 2. Loop annotations (invariants, what a loop assigns), which WP needs and
    which live here rather than in the firmware's sources. Each is inserted
    before one loop named by its function and its text; a loop not found
    exactly where expected stops the run.
-3. Nothing else: every inserted block is an ACSL comment, its last line
+3. proof/eva's hints in pmu.c and mem.c (`/*@ loop unroll N; */`,
+   `/*@ slevel ...; */`, one a line) are dropped: they are Eva's, not WP's,
+   and the loop annotations above take their place.
+4. Nothing else: every inserted block is an ACSL comment, its last line
    marked with /* proof/wp */.
 
 Usage: prepare.py SRC_DIR OUT_DIR
@@ -26,16 +29,17 @@ MARK = "/* proof/wp */"
 
 CALL_RE = re.compile(
     r"\b(?:pmu\.be|be|backend)->(map|configure|release|read|start|stop|overflowed|probe)\(")
-MEMOK_PMU_RE = re.compile(r"\bpmu\.mem_ok\(")
-MEMOK_SBI = "if (hi || !mem_ok(lo, len))"
+MEMOK_SBI = "if (hi || !(a = mem_ok(lo, len, &end)))"
+EVA_HINT_RE = re.compile(r"^[ \t]*/\*@ (?:loop unroll|slevel) [^*]*\*/[ \t]*\n", re.M)
 
-SET_LOOP = "for (unsigned long idx = base; mask; mask >>= 1, idx++)"
+SET_LOOP = "for (unsigned long idx = base; mask && idx < pmu.num_all;"
 SET_INV = """\
-	/*@ loop invariant base <= idx && idx - base <= 64;
-	    loop invariant {inv}
+	/*@ loop invariant base <= idx <= pmu.num_all;
+	    loop invariant off == 8 * (idx - base + 1);
+	    loop invariant hart_inv(h);
 	    loop invariant \\forall integer k; 0 <= k ==>
 	        (has(mask, k) <==> has(\\at(mask, Pre), k + (idx - base)));
-	    loop assigns idx, mask, {assigns}; */"""
+	    loop assigns idx, mask, off, {assigns}; */"""
 
 # (file, function, loop text, occurrence within the function, annotation)
 LOOPS = [
@@ -43,21 +47,22 @@ LOOPS = [
 	/*@ loop invariant 3 <= i <= pmu.num_hw;
 	    loop invariant sub(s, pmu.hpm_set);
 	    loop assigns i, s; */"""),
-    ("cores/pmu/pmu.c", "start_set", SET_LOOP, 1, SET_INV.format(inv="\\valid(h);", assigns=
+    ("cores/pmu/pmu.c", "start_set", SET_LOOP, 1, SET_INV.format(assigns=
         "h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_start")),
-    ("cores/pmu/pmu.c", "stop_set", SET_LOOP, 1, SET_INV.format(inv="\\valid(h);", assigns=
-        "h->excl_held, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value,\n"
-        "\t                 ((uint64_t *)(uintptr_t)h->shmem)[0 .. 64]")),
+    ("cores/pmu/pmu.c", "stop_set", SET_LOOP, 1, SET_INV.format(assigns=
+        "bit, h->excl_held, h->ctr[0 .. PMU_MAX_COUNTERS - 1].fw_value,\n"
+        "\t                 LOWER_SNAP(h->shmem)")),
     ("cores/pmu/pmu.c", "release_set", "for (; set; set &= set - 1)", 1, """\
 	/*@ loop invariant sub(set, \\at(set, Pre));
+	    loop invariant hart_inv(h);
 	    loop assigns set, h->excl_held; */"""),
-    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (i = 0; i < num_entries; i++)", 1, """\
-	/*@ loop invariant 0 <= i <= num_entries;
-	    loop assigns i; */"""),
-    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (i = 0; i < num_entries; i++)", 2, """\
-	/*@ loop invariant 0 <= i <= num_entries;
-	    loop assigns i, e[0 .. num_entries - 1].output; */"""),
-    ("base/mem.c", "sbi_mem_ok", "for (i = 0; i < features.num_ram; i++)", 1, """\
+    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (int pass = 0; pass < 2; pass++)", 1, """\
+	/*@ loop invariant 0 <= pass <= 2;
+	    loop assigns pass, p, LOWER_INFO(base, end); */"""),
+    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (p = base; p + size <= end; p += size)", 1, """\
+	/*@ loop invariant base <= p <= end;
+	    loop assigns p, LOWER_INFO(base, end); */"""),
+    ("base/mem.c", "sbi_mem_window", "for (i = 0; i < features.num_ram; i++)", 1, """\
 	/*@ loop invariant 0 <= i <= features.num_ram;
 	    loop invariant \\forall integer j; 0 <= j < i ==>
 	        !(addr >= features.ram[j].lo && end <= features.ram[j].hi);
@@ -119,9 +124,7 @@ def main():
     text, n = CALL_RE.subn(lambda m: "proof_be_%s(" % m.group(1), text)
     if n < 8:
         fail("pmu.c: only %d backend calls rewritten" % n)
-    text, n = MEMOK_PMU_RE.subn("sbi_mem_ok(", text)
-    if n != 1:
-        fail("pmu.c: %d calls through pmu.mem_ok" % n)
+    text = EVA_HINT_RE.sub("", text)
     if re.search(r"->\s*[a-z_]+\s*\(", text):
         fail("pmu.c: a call through a pointer is left: " +
              re.search(r".*->\s*[a-z_]+\s*\(.*", text).group(0))
@@ -131,10 +134,11 @@ def main():
     text = open(p).read()
     if text.count(MEMOK_SBI) != 1:
         fail("sbi.h: sbi_shmem_check's call of mem_ok not found")
-    open(p, "w").write(text.replace(MEMOK_SBI, "if (hi || !sbi_mem_ok(lo, len))"))
+    open(p, "w").write(text.replace(MEMOK_SBI,
+                                    "if (hi || !(a = sbi_mem_window(lo, len, &end)))"))
 
     p = out + "/base/mem.c"
-    text = annotate(open(p).read(), "base/mem.c")
+    text = annotate(EVA_HINT_RE.sub("", open(p).read()), "base/mem.c")
     open(p, "w").write(text)
 
 

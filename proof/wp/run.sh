@@ -56,11 +56,12 @@ python3 "$HERE/prepare.py" "$ROOT/src" "$BUILD/src" || exit 2
 # the backend stubs, pmu_fw_event_supported's callers' view is proved too).
 FUNCS=pmu_counter_get_info,pmu_config_matching,pmu_counter_start,pmu_counter_stop
 FUNCS=$FUNCS,pmu_fw_read,pmu_fw_read_hi,pmu_snapshot_set_shmem,pmu_event_get_info
-FUNCS=$FUNCS,pmu_set_has,pmu_bit,lowest_bit,lowest_bit64,lowest_bit32,is_fw,set_of
-FUNCS=$FUNCS,pmu_fw_event_supported,logical_of,fixed_counters,map_event,event_find,is_raw
-FUNCS=$FUNCS,fw_value,configure_hw,take,pick,config_raw,start_hw,start_fw,start_set
+FUNCS=$FUNCS,pmu_set_has,pmu_bit,lowest_bit,lowest_bit64,lowest_bit32,set_of
+FUNCS=$FUNCS,pmu_fw_event_supported,logical_of,fixed_counters,map_event,raw_find,event_find
+FUNCS=$FUNCS,is_raw,fw_value,configure_hw,take,pick,config_raw,start_hw,start_fw,start_set
 FUNCS=$FUNCS,release_one,stop_snapshot,stop_hw,stop_fw,stop_set,release_set,stop_stopped
-FUNCS=$FUNCS,fw_counter_ok,event_supported,sbi_mem_ok,sbi_shmem_check,sbi_ok,sbi_err
+FUNCS=$FUNCS,fw_read,event_supported,entry_at,event_info_fill
+FUNCS=$FUNCS,sbi_mem_window,sbi_shmem_check,sbi_ok,sbi_err
 
 # the functions that read or write a lower mode's memory: RTE's mem_access goals
 RTE=pmu_counter_start,start_set,pmu_counter_stop,stop_snapshot,stop_fw,stop_set
