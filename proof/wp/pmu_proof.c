@@ -19,7 +19,8 @@
  *    may read and write, and none of the firmware's own objects lies in it;
  *    the first page (PMU_SHMEM_NONE, 0) holds no firmware data;
  *  - core_ok: what pmu_init() laid out at boot (not proved here), and RAM
- *    ranges ending by 2^56 (RISC-V physical addresses are at most 56 bits);
+ *    ranges from 4 KiB up (as proof/eva's stub of the tree) ending by 2^56
+ *    (RISC-V physical addresses are at most 56 bits);
  *  - lowest_bit64/lowest_bit32's postcondition (the de Bruijn tables:
  *    tests/host/cores/pmu/test_pmu_core.c:c_lowest_bit checks every bit).
  */
@@ -194,7 +195,8 @@ static struct sbiret sbi_ok(unsigned long v);
     (\forall integer i; 0 <= i < PMU_MAX_HW_COUNTERS ==> pmu.ctr_of[i] < 32) &&
     \valid_read(pmu.hw) && \valid_read(pmu.be) &&
     features.num_ram <= TALLY_MAX_RAM_RANGES &&
-    (\forall integer i; 0 <= i < features.num_ram ==> features.ram[i].hi <= 0x100000000000000);
+    (\forall integer i; 0 <= i < features.num_ram ==>
+       4096 <= features.ram[i].lo && features.ram[i].hi <= 0x100000000000000);
 
   // the invariant every FID function requires and ensures, in parts
   predicate hart_frame{L}(struct pmu_hart *h) =
@@ -547,7 +549,7 @@ static bool event_supported(unsigned long event_idx, uint64_t event_data);
 
 /*@ assigns \nothing;
     ensures \result == (struct pmu_event_info *)(uintptr_t)p; */
-static struct pmu_event_info *entry_at(uint64_t p);
+static struct pmu_event_info *entry_at(uintptr_t p);
 
 /*@ requires core_ok && \valid(e);
     assigns e->output; */

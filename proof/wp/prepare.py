@@ -56,11 +56,11 @@ LOOPS = [
 	/*@ loop invariant sub(set, \\at(set, Pre));
 	    loop invariant hart_inv(h);
 	    loop assigns set, h->excl_held; */"""),
-    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (int pass = 0; pass < 2; pass++)", 1, """\
-	/*@ loop invariant 0 <= pass <= 2;
-	    loop assigns pass, p, LOWER_INFO(base, end); */"""),
-    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (p = base; p + size <= end; p += size)", 1, """\
-	/*@ loop invariant base <= p <= end;
+    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (p = top; p >= base; p -= size)", 1, """\
+	/*@ loop invariant base - 16 <= p <= top;
+	    loop assigns p; */"""),
+    ("cores/pmu/pmu.c", "pmu_event_get_info", "for (p = top; p >= base; p -= size)", 2, """\
+	/*@ loop invariant base - 16 <= p <= top;
 	    loop assigns p, LOWER_INFO(base, end); */"""),
     ("base/mem.c", "sbi_mem_window", "for (i = 0; i < features.num_ram; i++)", 1, """\
 	/*@ loop invariant 0 <= i <= features.num_ram;
