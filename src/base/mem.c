@@ -8,8 +8,8 @@
  * Boot only. Sorted, touching ranges merged: a buffer across two nodes lies
  * in one. The list is rebuilt in a copy and written back whole, so a list
  * with no room is left as it was, and every write checks its own index.
- * Every slot of the copy starts as the new range, not zeroed, so that the
- * proof, which does not relate a slot to n, sees a range in every slot.
+ * Every slot of the copy starts as the new range and all are written back:
+ * the proof, which does not relate a slot to n, sees a range in every slot.
  */
 bool mem_add_ram(uint64_t base, uint64_t size)
 {
@@ -45,7 +45,8 @@ bool mem_add_ram(uint64_t base, uint64_t size)
 			return false;
 		out[n++] = r;
 	}
-	for (k = 0; k < n; k++)
+	/*@ loop unroll TALLY_MAX_RAM_RANGES; */
+	for (k = 0; k < TALLY_MAX_RAM_RANGES; k++)
 		features.ram[k] = out[k];
 	features.num_ram = n;
 	return true;

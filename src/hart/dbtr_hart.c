@@ -74,7 +74,7 @@ void dbtr_hart_reset(unsigned long hartid)
 struct sbiret dbtr_set_shmem(struct dbtr_hart *h, unsigned long lo, unsigned long hi,
 				    unsigned long flags)
 {
-	unsigned long size = (h->num ? h->num : 1) * DBTR_ENTRY_WORDS * sizeof(long);
+	unsigned long size = dbtr_shmem_size(h);
 
 	if (flags)
 		return sbi_err(SBI_ERR_INVALID_PARAM);

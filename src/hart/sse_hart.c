@@ -188,39 +188,32 @@ void sse_deliver(struct trap_frame *f)
 		regs_store(&r, f, 0);
 }
 
-/* S-mode's attribute memory: count XLEN-bit values, checked before it is touched;
- * misaligned is INVALID_ADDRESS here (the SSE chapter's read_attrs, write_attrs). */
-static struct sbiret attr_mem(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
-			      unsigned long lo, unsigned long hi, volatile unsigned long **mem)
+/* S-mode's attribute memory, count XLEN-bit values from the address the check
+ * accepted (misaligned: INVALID_ADDRESS, the SSE chapter's read/write_attrs);
+ * count <= SSE_NUM_ATTRS once sse_attrs_check() agrees. A write reads it once,
+ * into v, zeroed first: the proof does not relate count to v's values. */
+static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
+			      unsigned long lo, unsigned long hi, bool write)
 {
+	unsigned long v[SSE_NUM_ATTRS] = { 0 };
+	volatile unsigned long *mem;
 	struct sbiret r;
+	uint64_t end;
+	uintptr_t addr;
 
 	sse_lock();
 	r = sse_attrs_check(&sse, self, id, base, count);   /* event and range first */
 	sse_unlock();
 	if (r.error)
 		return r;
-	uintptr_t addr = 0;
-	long err = sbi_shmem_check(lo, hi, sizeof(long), (uint64_t)count * sizeof(long),
-				   SBI_ERR_INVALID_ADDRESS, sbi_mem_window, &addr);
-	if (err)
-		return sbi_err(err);
-	*mem = (volatile unsigned long *)addr;
-	return r;
-}
-
-/* count <= SSE_NUM_ATTRS once attr_mem() agrees (the loops say so again
- * where v is indexed). A write reads S-mode's memory
- * once, into v: S-mode cannot change a value after the check. */
-static struct sbiret rw_attrs(unsigned long self, uint32_t id, uint32_t base, uint32_t count,
-			      unsigned long lo, unsigned long hi, bool write)
-{
-	unsigned long v[SSE_NUM_ATTRS];
-	volatile unsigned long *mem = 0;
-	struct sbiret r = attr_mem(self, id, base, count, lo, hi, &mem);
-
-	if (r.error)
-		return r;
+	if ((lo & (sizeof(long) - 1)) || hi)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/*@ slevel 2; */
+	addr = sbi_mem_window(lo, (uint64_t)count * sizeof(long), &end);
+	if (!addr)
+		return sbi_err(SBI_ERR_INVALID_ADDRESS);
+	/*@ slevel merge; */
+	mem = (volatile unsigned long *)addr;
 	for (uint32_t i = 0; i < count && i < SSE_NUM_ATTRS && write; i++)
 		v[i] = mem[i];
 	sse_lock();

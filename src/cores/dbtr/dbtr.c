@@ -17,6 +17,7 @@
  * How Tally reads the chapter's BAD_RANGE and "not mapped" rows (as OpenSBI
  * and kvm-unit-tests do): docs/extensions.md, "DBTR".
  */
+#include "base/mem.h"
 #include "cores/dbtr/dbtr.h"
 
 #define XLEN (sizeof(long) * 8)
@@ -122,22 +123,40 @@ struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1)
 	return sbi_ok(n);
 }
 
+/* The memory set_shmem accepted, or 0: checked again where it is used, the
+ * same answer (docs/proof.md: a kept address the proof joins with off's 0). */
+static uintptr_t shmem(const struct dbtr_hart *h)
+{
+	uint64_t end;
+
+	if (!h->shmem)
+		return 0;
+	/*@ slevel 2; */
+	return sbi_mem_window((uintptr_t)h->shmem, dbtr_shmem_size(h), &end);
+}
+
 /* FID 2. The range is checked here, where it indexes trig[]: base + i < num. */
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count)
 {
-	volatile unsigned long *w = h->shmem;
 	unsigned num = h->num;
+	uintptr_t a;
 
-	if (!w)
+	/*@ slevel 2; */
+	a = shmem(h);
+	if (!a)
 		return sbi_err(SBI_ERR_NO_SHMEM);
+	/*@ slevel merge; */
+	volatile unsigned long *w = (volatile unsigned long *)a;
 	if (!range_ok(h, base, count))
 		return sbi_err(SBI_ERR_BAD_RANGE);
-	for (unsigned long t = base; t - base < count && t < num; t++, w += DBTR_ENTRY_WORDS) {
+	unsigned long t = base;
+	for (unsigned long i = 0; i < count && i < num && t < num; i++, t++) {
 		const struct dbtr_trig *tr = &h->trig[t];
-		w[0] = tr->state;
-		w[1] = tr->tdata1;
-		w[2] = tr->tdata2;
-		w[3] = tr->tdata3;
+		volatile unsigned long *e = w + i * DBTR_ENTRY_WORDS;
+		e[0] = tr->state;
+		e[1] = tr->tdata1;
+		e[2] = tr->tdata2;
+		e[3] = tr->tdata3;
 	}
 	return sbi_ok(0);
 }
@@ -147,15 +166,14 @@ struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long c
  * (range_ok with base 0 is count <= num, tested in the callers, where count
  * then bounds e[]); copy them out once (S-mode may change the memory meanwhile).
  */
-static void fetch(const struct dbtr_hart *h, unsigned long count, struct dbtr_trig *e)
+static void fetch(const volatile unsigned long *w, unsigned long count, struct dbtr_trig *e)
 {
-	const volatile unsigned long *w = h->shmem;
-
-	for (unsigned long i = 0; i < count; i++, w += DBTR_ENTRY_WORDS) {
-		e[i].state = w[0];       /* install: ignored; update: trig_idx */
-		e[i].tdata1 = w[1];
-		e[i].tdata2 = w[2];
-		e[i].tdata3 = w[3];
+	for (unsigned long i = 0; i < count; i++) {
+		const volatile unsigned long *s = w + i * DBTR_ENTRY_WORDS;
+		e[i].state = s[0];       /* install: ignored; update: trig_idx */
+		e[i].tdata1 = s[1];
+		e[i].tdata2 = s[2];
+		e[i].tdata3 = s[3];
 	}
 }
 
@@ -217,12 +235,17 @@ struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_progra
 	bool taken[DBTR_MAX_TRIGGERS] = { false };
 	unsigned num = h->num;
 	unsigned long i;
+	uintptr_t a;
 
-	if (!h->shmem)
+	/*@ slevel 2; */
+	a = shmem(h);
+	if (!a)
 		return sbi_err(SBI_ERR_NO_SHMEM);
+	/*@ slevel merge; */
+	volatile unsigned long *w = (volatile unsigned long *)a;
 	if (count > num)
 		return sbi_err(SBI_ERR_BAD_RANGE);
-	fetch(h, count, e);
+	fetch(w, count, e);
 	for (i = 0; i < count; i++)
 		if (!tdata1_ok(e[i].tdata1) || (i == count - 1 && (e[i].tdata1 & MC_CHAIN)))
 			return (struct sbiret){ SBI_ERR_INVALID_PARAM, i };
@@ -253,7 +276,7 @@ struct sbiret dbtr_install(struct dbtr_hart *h, unsigned long count, dbtr_progra
 		}
 	}
 	for (i = 0; i < count; i++)
-		h->shmem[i * DBTR_ENTRY_WORDS] = idx[i];
+		w[i * DBTR_ENTRY_WORDS] = idx[i];
 	return sbi_ok(0);
 }
 
@@ -264,12 +287,17 @@ struct sbiret dbtr_update(struct dbtr_hart *h, unsigned long count, dbtr_program
 	unsigned idx[DBTR_MAX_TRIGGERS] = { 0 };
 	unsigned num = h->num;
 	unsigned long i;
+	uintptr_t a;
 
-	if (!h->shmem)
+	/*@ slevel 2; */
+	a = shmem(h);
+	if (!a)
 		return sbi_err(SBI_ERR_NO_SHMEM);
+	/*@ slevel merge; */
+	const volatile unsigned long *w = (const volatile unsigned long *)a;
 	if (count > num)
 		return sbi_err(SBI_ERR_BAD_RANGE);
-	fetch(h, count, e);
+	fetch(w, count, e);
 	for (i = 0; i < count; i++) {
 		unsigned long t = e[i].state, old;
 		if (t >= num || !tdata1_ok(e[i].tdata1))

@@ -44,6 +44,12 @@ typedef unsigned long dbtr_program_fn(unsigned i, unsigned long t1, unsigned lon
 /* Shared memory: one entry per trigger, four XLEN-bit words. */
 #define DBTR_ENTRY_WORDS 4
 
+/* trig_max entries, one if there is no trigger */
+static inline unsigned long dbtr_shmem_size(const struct dbtr_hart *h)
+{
+	return (h->num ? h->num : 1) * DBTR_ENTRY_WORDS * sizeof(long);
+}
+
 /* The functions but set_shmem, which is src/hart/dbtr_hart.c's. */
 struct sbiret dbtr_num_triggers(const struct dbtr_hart *h, unsigned long tdata1);
 struct sbiret dbtr_read(struct dbtr_hart *h, unsigned long base, unsigned long count);

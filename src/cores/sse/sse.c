@@ -382,7 +382,8 @@ struct sse_event *sse_next(struct sse_sys *s, unsigned long hart)
 		if (s->global[i].hart == hart)
 			consider(&best, &s->global[i]);
 	unsigned d = h->depth;
-	if (best && d && (d > SSE_MAX_NEST || !before(best, h->running[d - 1])))
+	const struct sse_event *cur = d && d <= SSE_MAX_NEST ? h->running[d - 1] : 0;
+	if (best && d && (!cur || !before(best, cur)))
 		return 0;
 	return d < SSE_MAX_NEST ? best : 0;   /* no room: cannot be, an event runs once */
 }
@@ -447,6 +448,8 @@ bool sse_complete(struct sse_sys *s, unsigned long hart, struct sse_regs *r)
 	if (!d || d > SSE_MAX_NEST)
 		return false;        /* nothing running: complete does nothing */
 	e = h->running[d - 1];
+	if (!e)
+		return false;        /* cannot be: set with depth (sse_enter) */
 	h->depth = (uint8_t)(d - 1);
 	e->state = e->config & SSE_CONFIG_ONESHOT ? SSE_REGISTERED : SSE_ENABLED;
 

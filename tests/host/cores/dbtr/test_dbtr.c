@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "harness.h"
+#include "base/mem.h"
 #include "cores/dbtr/dbtr.h"
 
 #define XLEN (sizeof(long) * 8)
@@ -35,6 +36,9 @@ static unsigned long fake_program(unsigned i, unsigned long t1, unsigned long t2
 
 static unsigned long shm[DBTR_MAX_TRIGGERS][4];
 static struct dbtr_hart h;
+
+/* The memory check is the firmware's (src/base/mem.c): here every buffer passes. */
+uintptr_t sbi_mem_window(uint64_t a, uint64_t l, uint64_t *end) { *end = a + l; return (uintptr_t)a; }
 
 static void setup(unsigned n)
 {
