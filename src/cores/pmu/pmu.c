@@ -720,6 +720,8 @@ struct sbiret pmu_event_get_info(unsigned long lo,
 	if (!base)
 		return sbi_err(SBI_ERR_INVALID_ADDRESS);
 	/*@ slevel merge; */
+	if (end < (uint64_t)base + size)   /* no entries (and, to the proof, end > 16) */
+		return sbi_ok(0);
 	/* Down to base (never 0), as end may be 4 GiB on rv32; every entry is
 	 * validated before any is written. */
 	top = (uintptr_t)(end - size);
