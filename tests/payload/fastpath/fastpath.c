@@ -240,8 +240,12 @@ static bool crossing_cases(unsigned long end, bool closed, bool page, bool tval0
 			a->stub[15](&out);   /* a5: a live register */
 			ext_catch_end();
 			n_cases++;
-			mix(ext_trap.n), mix(ext_trap.cause), mix(ext_trap.tval);
+			/* addresses relative to end: the digest is the same for an
+			 * image whose closed region ends elsewhere (its C twin) */
+			mix(ext_trap.n), mix(ext_trap.cause), mix(ext_trap.tval ? ext_trap.tval - end : 0);
+			out.x[BASE_REG] -= end;
 			mix_regs(&out);
+			out.x[BASE_REG] += end;
 			for (unsigned i = 0; i < 8; i++)
 				mix(open[i]), open[i] = kept[i];
 			unsigned long want = page ? (a->store ? CAUSE_STORE_PAGE_FAULT : CAUSE_LOAD_PAGE_FAULT)
