@@ -191,6 +191,30 @@ static void read_counters(unsigned long h)
 	}
 }
 
+/* Every hart's steps, handler runs and reports so far. A wait for others
+ * gives up only once nobody has moved for its limit: a slow host (QEMU's
+ * harts on fewer cores) stretches the run, it does not cut it short. */
+static unsigned long progress(void)
+{
+	unsigned long p = all_configured;
+
+	for (unsigned long h = 0; h < MAXH; h++)
+		p += H[h].iter + H[h].done + H[h].reported;
+	return p;
+}
+
+/* Whether a wait begun at *t0 has run out: its clock restarts on progress. */
+static bool waited_out(uint64_t *t0, unsigned long *seen, uint64_t limit)
+{
+	unsigned long p = progress();
+
+	if (p != *seen) {
+		*seen = p;
+		*t0 = now();
+	}
+	return now() - *t0 >= limit;
+}
+
 /* Register, enable, unmask; then other harts may inject (online). */
 static void go_online(unsigned long h)
 {
@@ -217,13 +241,15 @@ static void go_online(unsigned long h)
 static void go_offline(unsigned long h)
 {
 	uint64_t t0;
+	unsigned long seen;
 	long e;
 
 	lock(&H[h].lock);
 	H[h].online = 0;
 	unlock(&H[h].lock);
 	t0 = now();
-	while (H[h].done != H[h].req && now() - t0 < QUIET)
+	seen = progress();
+	while (H[h].done != H[h].req && !waited_out(&t0, &seen, QUIET))
 		tally_relax();
 	if (H[h].done != H[h].req)
 		H[h].quiet_timeout++;
@@ -317,6 +343,7 @@ static void step(unsigned long h, uint32_t *s)
 		fail(h, w, r.error);
 }
 
+
 static void run(unsigned long h)
 {
 	uint32_t seed = 0x2545f491u * (uint32_t)(h + 1) ^ (uint32_t)rd_time();
@@ -330,7 +357,8 @@ static void run(unsigned long h)
 		add(&all_configured, 1);
 		/* nobody counts a request its target cannot count yet */
 		uint64_t t0 = now();
-		while (all_configured < nharts && now() - t0 < QUIET)
+		unsigned long seen = progress();
+		while (all_configured < nharts && !waited_out(&t0, &seen, QUIET))
 			tally_relax();
 	}
 	go_online(h);
@@ -345,7 +373,8 @@ static void run(unsigned long h)
 	add(&all_finished, 1);
 	/* others may still inject: stay online until every hart is done */
 	uint64_t t0 = now();
-	while (all_finished < nharts && now() - t0 < QUIET * 3) {
+	unsigned long seen = progress();
+	while (all_finished < nharts && !waited_out(&t0, &seen, QUIET * 3)) {
 		if (h == boot)
 			restart_stopped();
 		tally_relax();
@@ -398,7 +427,8 @@ int main(unsigned long hartid, unsigned long fdt)
 	run(boot);
 	for (unsigned long h = 0; h < MAXH; h++) {
 		uint64_t t = now();
-		while (H[h].present && !H[h].reported && now() - t < QUIET)
+		unsigned long seen = progress();
+		while (H[h].present && !H[h].reported && !waited_out(&t, &seen, QUIET))
 			tally_relax();
 	}
 
