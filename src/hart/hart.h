@@ -44,6 +44,7 @@ struct hart {
  */
 #define HART_RECORD_SIZE ((sizeof(struct hart) + 15) & ~(uintptr_t)15)
 #define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
+_Static_assert(TALLY_STACK_SIZE % 16 == 0, "a stack's top (its frame) is 16-byte aligned");
 
 #ifndef __FRAMAC__
 /* The linker script's .harts: slot 0. Aligned as the slots are, so that a
