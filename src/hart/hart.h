@@ -27,8 +27,8 @@ struct hart {
 	volatile unsigned long wants_rfence;  /* asleep until the RFENCE lock is free (ipi.c) */
 #if TALLY_SMODE_EXTENSIONS
 	struct fwft_hart fwft;
+	bool has_tdata3;              /* beside fwft's bytes, where it costs no padding */
 	struct dbtr_hart dbtr;
-	bool has_tdata3;
 	struct sse_hart sse;
 	uint64_t htimedelta;          /* the hypervisor's, where the core has none (trap/hyp.c) */
 #endif
