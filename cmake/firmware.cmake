@@ -12,7 +12,19 @@ set(TALLY_PAYLOAD_BASE "0x80200000" CACHE STRING "where the payload starts")
 set(TALLY_PAYLOAD "" CACHE STRING "fw_payload mode: a binary to link in at TALLY_PAYLOAD_BASE, or the name of a payload of this build (tests/payload: ibex-test, hello)")
 set(TALLY_RAM_SIZE "0x8000000" CACHE STRING "RAM size from FW_BASE that payloads may use")
 set(TALLY_MAX_HARTS 512 CACHE STRING "largest hart ID + 1 the firmware serves (each hart of the device tree gets its stack and record at boot)")
-set(TALLY_STACK_SIZE 4096 CACHE STRING "M-mode stack per hart, trap frame included")
+# The deepest path tools/stack-depth.py finds in any preset's images, trap
+# frame included, plus a margin of about 256 bytes: 1,344 bytes on rv64
+# and 944 on rv32 (cva6: the boot hart's tally_boot > dt_fixup_copy >
+# dt_fixup > fdt_reserve_memory > string_offset; qemu-virt's are 1,264 and
+# 912), so 240 and 256 to spare. A frame moves by 16 bytes with the code
+# around it: every image is checked against TALLY_STACK_SIZE after its
+# link, so it cannot overflow unseen.
+if(TALLY_XLEN EQUAL 32)
+  set(_tally_stack 1200)
+else()
+  set(_tally_stack 1584)
+endif()
+set(TALLY_STACK_SIZE ${_tally_stack} CACHE STRING "M-mode stack per hart, trap frame included (a multiple of 16)")
 set(TALLY_PAYLOAD_ECALL_CAUSE 9 CACHE STRING "9: S-mode payload, 8: U-mode payload")
 option(TALLY_SMP "HSM, IPI and RFENCE (harts that can interrupt each other)" ON)
 # FWFT, DBTR, SUSP and SSE serve an S-mode payload: not on an M+U core (Ibex).
@@ -160,8 +172,15 @@ function(tally_firmware name)
   # (src/arch/entry.S); tools/check-fixed-regs.py proves it on every image.
   # tools/check-ext-slots.py: the dispatcher's slot table indexes every
   # extension of sbi_extensions[], and nothing else.
+  # tools/stack-depth.py: the deepest path over the call graph, from each
+  # object's -fstack-usage figures, fits TALLY_STACK_SIZE with the trap
+  # frame (entry.h's TRAP_FRAME_SIZE: 40 words).
+  math(EXPR frame "40 * ${TALLY_XLEN} / 8")
+  get_target_property(objs_dir ${objs} BINARY_DIR)   # the folder of the image that made them
   add_custom_command(TARGET ${name}.elf POST_BUILD
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} ${out}.elf
+    COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/stack-depth.py ${CMAKE_OBJDUMP} ${out}.elf
+      --su-dir ${objs_dir}/CMakeFiles/${objs}.dir --frame ${frame} --stack ${TALLY_STACK_SIZE}
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-ext-slots.py ${CMAKE_NM} ${out}.elf
     ${post} COMMAND ${CMAKE_SIZE} ${out}.elf
     BYPRODUCTS ${out}.bin $<$<BOOL:${TALLY_VMEM}>:${out}.vmem>)
@@ -172,6 +191,6 @@ set(TALLY_FIXED_REGS -ffixed-t2 -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6)
 function(tally_firmware_flags target)
   target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/src ${CMAKE_BINARY_DIR}/generated)
   target_compile_options(${target} PRIVATE ${TALLY_TARGET_FLAGS} ${TALLY_WARNINGS} -g
-    $<$<COMPILE_LANGUAGE:C>:-std=gnu11 ${TALLY_OPT} -ffreestanding -ffunction-sections -fdata-sections -fno-common ${TALLY_FIXED_REGS}>
+    $<$<COMPILE_LANGUAGE:C>:-std=gnu11 ${TALLY_OPT} -ffreestanding -ffunction-sections -fdata-sections -fno-common ${TALLY_FIXED_REGS} -fstack-usage>
     --specs=picolibc.specs)
 endfunction()

@@ -27,8 +27,8 @@ struct hart {
 	volatile unsigned long wants_rfence;  /* asleep until the RFENCE lock is free (ipi.c) */
 #if TALLY_SMODE_EXTENSIONS
 	struct fwft_hart fwft;
+	bool has_tdata3;              /* beside fwft's bytes, where it costs no padding */
 	struct dbtr_hart dbtr;
-	bool has_tdata3;
 	struct sse_hart sse;
 	uint64_t htimedelta;          /* the hypervisor's, where the core has none (trap/hyp.c) */
 #endif
@@ -44,6 +44,7 @@ struct hart {
  */
 #define HART_RECORD_SIZE ((sizeof(struct hart) + 15) & ~(uintptr_t)15)
 #define HART_SLOT_SIZE   (TALLY_STACK_SIZE + HART_RECORD_SIZE)
+_Static_assert(TALLY_STACK_SIZE % 16 == 0, "a stack's top (its frame) is 16-byte aligned");
 
 #ifndef __FRAMAC__
 /* The linker script's .harts: slot 0. Aligned as the slots are, so that a

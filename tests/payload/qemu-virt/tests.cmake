@@ -26,8 +26,9 @@ tally_banner_test(banner-hpm4 tally.bin
 
 # Every hart the machine has gets its stack and record at boot (docs/boot.md):
 # 16 and 64 harts, with and without -icount (the others wait in WFI until
-# the boot hart has laid out their slots), and 512, of which as many as fit
-# below the payload (rv64: the rest parked, with one warning).
+# the boot hart has laid out their slots), and 512, QEMU virt's most, which
+# all fit below the payload since a hart's stack is what tools/stack-depth.py
+# measures (issue 41).
 foreach(_n 16 64)
   foreach(_icount "" "-icount;shift=0")
     set(_name harts-${_n})
@@ -40,8 +41,9 @@ foreach(_n 16 64)
   endforeach()
 endforeach()
 unset(_name)
-tally_banner_test(harts-512 tally.bin "^Harts +: [1-9][0-9]* .boot hart [0-9]+, IDs up to 511."
-  LABELS hsm ipi QEMU -smp 512)
+tally_banner_test(harts-512 tally.bin
+  "^Harts +: 512 .boot hart [0-9]+, IDs up to 511., [0-9]+ bytes each .record [0-9]+ . stack [0-9]+.$"
+  "!no room" LABELS hsm ipi QEMU -smp 512)
 
 # Default CPU: Sstc present, S-mode programs stimecmp.
 tally_qemu_test(conformance test LABELS ${TALLY_LABELS_CONFORMANCE})
