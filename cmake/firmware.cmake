@@ -181,9 +181,10 @@ function(tally_firmware name)
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-fixed-regs.py ${CMAKE_OBJDUMP} ${out}.elf
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/stack-depth.py ${CMAKE_OBJDUMP} ${out}.elf
       --su-dir ${objs_dir}/CMakeFiles/${objs}.dir --frame ${frame} --stack ${TALLY_STACK_SIZE}
+      --report ${out}.stack.json
     COMMAND python3 ${CMAKE_SOURCE_DIR}/tools/check-ext-slots.py ${CMAKE_NM} ${out}.elf
     ${post} COMMAND ${CMAKE_SIZE} ${out}.elf
-    BYPRODUCTS ${out}.bin $<$<BOOL:${TALLY_VMEM}>:${out}.vmem>)
+    BYPRODUCTS ${out}.bin ${out}.stack.json $<$<BOOL:${TALLY_VMEM}>:${out}.vmem>)
 endfunction()
 
 # Every firmware object's flags; -g (scripts/debug.sh, trace.sh) changes no instruction.

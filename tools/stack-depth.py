@@ -24,11 +24,14 @@ check; a path through pointers back onto itself is not followed, and one
 more pointer call on a path than --indirect allows must add nothing.
 
     stack-depth.py OBJDUMP tally.elf --su-dir DIR --frame BYTES [--stack BYTES] [-v]
+                   [--report FILE]
 
 Prints the worst path and its bytes; with --stack, fails (exit 1) when the
-worst case does not fit.
+worst case does not fit. --report writes the worst case as JSON too
+(tests/docs/check_hart_figures.py reads it).
 """
 import argparse
+import json
 import os
 import re
 import struct
@@ -145,6 +148,7 @@ def main():
     ap.add_argument("--indirect", type=int, default=4,
                     help="calls through a pointer nested on one path (default 4; one more must add nothing)")
     ap.add_argument("-v", action="store_true", help="every root's worst path")
+    ap.add_argument("--report", help="also write the worst case as JSON here (docs' figures)")
     a = ap.parse_args()
 
     su = read_su(a.su_dir)
@@ -317,6 +321,11 @@ def main():
     for n, cost, how in p:
         tag = ", then through a pointer" if how == "*" else ", falls through" if how == "fall" else ""
         print(f"  {cost:5d}  {n}{tag}")
+    if a.report:
+        with open(a.report, "w") as f:
+            json.dump({"worst": total, "root": r, "path": [n for n, _, _ in p],
+                       "stack": a.stack}, f)
+            f.write("\n")
     if more > d:
         print(f"stack-depth: {more - d} bytes more with {a.indirect + 1} pointer calls on a "
               f"path than with {a.indirect}: pointer chains run on (KINDS)")

@@ -125,7 +125,7 @@ void ipi_process(unsigned long hartid)
  * XLEN hart IDs from base, any of the 512. False if one of them does not
  * exist: nothing is sent then.
  */
-static bool targets_ok(unsigned long mask, unsigned long base)
+bool ipi_targets_ok(unsigned long mask, unsigned long base)
 {
 	if (base == ~0UL)
 		return true;
@@ -150,7 +150,7 @@ static struct hart *next_target(unsigned long mask, unsigned long base, unsigned
 		if ((mask >> *pos) & 1) {
 			unsigned long id = base + (*pos)++;
 
-			/* targets_ok() found the hart: the bound keeps the index
+			/* ipi_targets_ok() found the hart: the bound keeps the index
 			 * visibly inside the table */
 			return id < TALLY_MAX_HARTS ? hart_of(id) : 0;
 		}
@@ -163,7 +163,7 @@ struct sbiret ipi_send(unsigned long mask, unsigned long base)
 	struct pmu_hart *pmu = this_pmu();
 	struct hart *h;
 
-	if (!targets_ok(mask, base))
+	if (!ipi_targets_ok(mask, base))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	while ((h = next_target(mask, base, &pos))) {
 		pmu_fw_event(pmu, PMU_FW_IPI_SENT);
@@ -197,7 +197,7 @@ struct sbiret rfence_send(enum fence_kind kind, unsigned long mask, unsigned lon
 
 	if (kind >= F_HFENCE_GVMA_VMID && !((r_misa() >> ('H' - 'A')) & 1))
 		return sbi_err(SBI_ERR_NOT_SUPPORTED);
-	if (!targets_ok(mask, base))
+	if (!ipi_targets_ok(mask, base))
 		return sbi_err(SBI_ERR_INVALID_PARAM);
 	/* An ASID or VMID wider than the hart keeps is not valid (8.4-8.8). */
 	if (((kind == F_SFENCE_VMA_ASID || kind == F_HFENCE_VVMA_ASID) && id > features.asid_max) ||

@@ -25,6 +25,8 @@ bool ipi_available(void);
 void ipi_ring(unsigned long hartid);
 /* M-mode software interrupt: do what other harts asked of this one. */
 void ipi_process(unsigned long hartid);
+/* Every hart of (mask, base) exists (base -1: every hart, always true). */
+bool ipi_targets_ok(unsigned long mask, unsigned long base);
 /* send_ipi: S-mode's software interrupt on the harts of (mask, base). */
 struct sbiret ipi_send(unsigned long mask, unsigned long base);
 /* A remote fence of this kind on the harts of (mask, base), waiting until all have run it. */

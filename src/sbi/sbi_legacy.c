@@ -22,6 +22,7 @@
 #include "base/board.h"
 #include "base/machine.h"
 #include "base/sbi.h"
+#include "hart/hart.h"
 #include "hart/ipi.h"
 #include "hart/timer.h"
 #include "sbi/sbi_ext.h"
@@ -79,53 +80,99 @@ struct sbiret sbi_legacy_clear_ipi(unsigned long a0, unsigned long a1, unsigned 
 }
 
 #if TALLY_SMP
+/* The legacy bit vector's words: one per XLEN hart IDs, up to 512 harts. */
+#define MASK_WORDS ((TALLY_MAX_HARTS + __riscv_xlen - 1) / __riscv_xlen)
+
 /*
- * The hart mask a legacy call names: a0 points at one unsigned long in
- * S-mode's memory, read with S-mode's translation and permissions (PMP
- * included: never the firmware's own memory), bit i = hart i. A NULL
- * pointer means every hart (base -1 of the modern calls). false: a byte
- * of it faulted, or lies in the firmware's region as a number. That check
- * is QEMU 7.2's due: there an MPRV load reads the page holding the load
- * instruction itself whatever PMP says (the fuzzer found it).
+ * The hart mask a legacy call names (5.6): a0 points at a bit vector in
+ * S-mode's memory, bit i = hart i, as many unsigned longs as the machine's
+ * hart IDs need (one up to XLEN harts). Each word is read with S-mode's
+ * translation and permissions (PMP included: never the firmware's own
+ * memory), all of them before any hart is asked, so a bad word sends
+ * nothing. A NULL pointer means every hart. 0: a word's byte faulted, or
+ * lies in the firmware's region as a number (QEMU 7.2's MPRV load reads
+ * the page holding the load instruction itself whatever PMP says: the
+ * fuzzer found it). Otherwise the word count, -1 for every hart.
  */
-static bool hart_mask(unsigned long ptr, unsigned long *mask, unsigned long *base)
+static long hart_mask(unsigned long ptr, unsigned long mask[MASK_WORDS])
 {
-	*mask = 0;
-	*base = ~0UL;
+	unsigned long top = 0, n;
+
 	if (!ptr)
-		return true;
-	*base = 0;
-	if (ptr < features.fw_hi && ptr + sizeof(long) > features.fw_lo)
-		return false;
-	return read_lower_ulong(ptr, mask);
+		return -1;
+	for (unsigned i = 0; i < hart_count(); i++)
+		if (hart_at(i)->id >= top)
+			top = hart_at(i)->id + 1;
+	n = (top + __riscv_xlen - 1) / __riscv_xlen;
+	for (unsigned long w = 0; w < n && w < MASK_WORDS; w++) {
+		unsigned long at = ptr + w * sizeof(long);
+
+		if (at < ptr || (at < features.fw_hi && at + sizeof(long) > features.fw_lo) ||
+		    !read_lower_ulong(at, &mask[w]))
+			return 0;
+	}
+	return (long)n;
+}
+
+/* Every word's harts exist (the modern calls' INVALID_PARAM otherwise). */
+static bool mask_ok(const unsigned long mask[MASK_WORDS], long n)
+{
+	for (long w = 0; w < n && w < MASK_WORDS; w++)
+		if (!ipi_targets_ok(mask[w], (unsigned long)w * __riscv_xlen))
+			return false;
+	return true;
 }
 
 struct sbiret sbi_legacy_send_ipi(unsigned long a0, unsigned long a1, unsigned long a2,
 				  unsigned long a3, unsigned long a4, unsigned long a5,
 				  unsigned long fid)
 {
-	unsigned long mask, base;
+	unsigned long mask[MASK_WORDS];
+	long n;
 
 	if (!ipi_available() || !features.has_s_mode)
 		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
-	if (!hart_mask(a0, &mask, &base))
+	n = hart_mask(a0, mask);
+	if (!n)
 		return legacy_ret(SBI_ERR_INVALID_ADDRESS, a1);
-	return legacy_ret(ipi_send(mask, base).error, a1);
+	if (n < 0)
+		return legacy_ret(ipi_send(0, ~0UL).error, a1);
+	if (!mask_ok(mask, n))
+		return legacy_ret(SBI_ERR_INVALID_PARAM, a1);
+	for (long w = 0; w < n && w < MASK_WORDS; w++)
+		if (mask[w])
+			ipi_send(mask[w], (unsigned long)w * __riscv_xlen);
+	return legacy_ret(0, a1);
 }
 
 /* remote_fence_i (a0), remote_sfence_vma (a0, start, size), ..._asid (+ asid). */
 static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsigned long a1,
 				  unsigned long a2, unsigned long a3)
 {
-	unsigned long mask, base;
+	unsigned long mask[MASK_WORDS];
+	unsigned long start = kind == F_FENCE_I ? 0 : a1, size = kind == F_FENCE_I ? 0 : a2;
+	unsigned long asid = kind == F_SFENCE_VMA_ASID ? a3 : 0;
+	long n;
 
 	if (!ipi_available() || !features.has_s_mode)
 		return legacy_ret(SBI_ERR_NOT_SUPPORTED, a1);
-	if (!hart_mask(a0, &mask, &base))
+	n = hart_mask(a0, mask);
+	if (!n)
 		return legacy_ret(SBI_ERR_INVALID_ADDRESS, a1);
-	return legacy_ret(rfence_send(kind, mask, base, kind == F_FENCE_I ? 0 : a1,
-				      kind == F_FENCE_I ? 0 : a2,
-				      kind == F_SFENCE_VMA_ASID ? a3 : 0).error, a1);
+	if (n < 0)
+		return legacy_ret(rfence_send(kind, 0, ~0UL, start, size, asid).error, a1);
+	if (!mask_ok(mask, n))
+		return legacy_ret(SBI_ERR_INVALID_PARAM, a1);
+	/* One window at a time; the first answers for the ASID check they share. */
+	for (long w = 0; w < n && w < MASK_WORDS; w++) {
+		if (!mask[w])
+			continue;
+		struct sbiret r = rfence_send(kind, mask[w], (unsigned long)w * __riscv_xlen,
+					      start, size, asid);
+		if (r.error)
+			return legacy_ret(r.error, a1);
+	}
+	return legacy_ret(0, a1);
 }
 
 struct sbiret sbi_legacy_remote_fence_i(unsigned long a0, unsigned long a1, unsigned long a2,

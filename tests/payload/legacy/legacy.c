@@ -20,13 +20,22 @@
  *
  * The second hart is started with HSM (smp/entry.S gives it a stack),
  * counts the sip.SSIP it sees and reads its own counters on request.
+ *
+ * Built with WIDE_HARTS=N (-smp N, N = XLEN + 2) it runs test_wide instead:
+ * the second hart is the last, N-1 (N-2 if the boot hart is N-1), and the
+ * mask is a bit vector of as many unsigned longs as the machine's hart IDs
+ * need.
  */
 #include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
 
 #define XLEN __riscv_xlen
+#ifdef WIDE_HARTS
+#define MAXH WIDE_HARTS                 /* smp/entry.S: SMP_MAX_HARTS too */
+#else
 #define MAXH 8
+#endif
 #define NUM_FW_COUNTERS 16
 #define RAM_END 0x88000000UL              /* QEMU virt, -m 128M */
 #define FW_BASE 0x80000000UL              /* the firmware, closed by PMP */
@@ -463,6 +472,75 @@ static void test_virtual_mask(void)
 	check_eq(csr_read(satp), 0, "translation off again");
 }
 
+/* ---- a bit vector past XLEN harts ---------------------------------------- */
+
+#ifdef WIDE_HARTS
+#define WORDS ((WIDE_HARTS + XLEN - 1) / XLEN)
+static unsigned long mask_vec[WORDS];
+
+/* mask_vec = the given harts (ids < WORDS * XLEN, -1 ends the list). */
+static unsigned long vec(long h0, long h1)
+{
+	for (unsigned w = 0; w < WORDS; w++)
+		mask_vec[w] = 0;
+	if (h0 >= 0)
+		mask_vec[h0 / XLEN] |= 1UL << (h0 % XLEN);
+	if (h1 >= 0)
+		mask_vec[h1 / XLEN] |= 1UL << (h1 % XLEN);
+	return (unsigned long)mask_vec;
+}
+
+/* send_ipi through a two-word vector: delivered to sec, and to boot if asked. */
+static void wide_ipi_ok(const char *what, unsigned long ptr, bool to_boot)
+{
+	unsigned long seen = ctl[sec].ssip;
+	struct sbiret r;
+
+	csr_clear(sip, SIP_SSIP);
+	r = legacy(SBI_EXT_LEGACY_SEND_IPI, ptr, A1_MARK, 0, 0);
+	check_eq(r.error, 0, "send_ipi (%s) -> 0", what);
+	check_eq(r.uvalue, A1_MARK, "send_ipi (%s): a1 unchanged", what);
+	check_eq(!!(csr_read(sip) & SIP_SSIP), to_boot, "send_ipi (%s): the caller's sip.SSIP",
+		 what);
+	check_that(wait_until(&ctl[sec].ssip, seen + 1), ctl[sec].ssip - seen, "1",
+		   "send_ipi (%s): hart %lu sees sip.SSIP", what, sec);
+	settle();
+	check_eq(ctl[sec].ssip - seen, 1, "send_ipi (%s): hart %lu saw exactly that", what, sec);
+	csr_clear(sip, SIP_SSIP);
+	expect[boot][E_IPI_SENT] += 1 + to_boot;
+	expect[boot][E_IPI_RECEIVED] += to_boot;
+	expect[sec][E_IPI_RECEIVED]++;
+}
+
+static void test_wide(void)
+{
+	static const struct { unsigned long eid; unsigned sent; } fences[] = {
+		{ SBI_EXT_LEGACY_REMOTE_FENCE_I, E_FENCE_I_SENT },
+		{ SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, E_SFENCE_VMA_SENT },
+		{ SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, E_ASID_SENT },
+	};
+
+	wide_ipi_ok("the hart past XLEN, in word 1", vec(sec, -1), false);
+	wide_ipi_ok("both harts", vec(boot, sec), true);
+	for (unsigned i = 0; i < 3; i++) {
+		struct sbiret r = legacy(fences[i].eid, vec(boot, sec), 0, 0, 1);
+
+		check_eq(r.error, 0, "EID %lu to both harts -> 0", fences[i].eid);
+		expect[boot][fences[i].sent] += 2;
+		expect[boot][fences[i].sent + 1]++;
+		expect[sec][fences[i].sent + 1]++;
+	}
+	/* A missing hart in the last word: refused before word 0's hart is asked. */
+	for (unsigned e = 0; e < 4; e++)
+		refused(mask_eids[e], "boot hart, and the hart after the last in word 1",
+			vec(boot, WIDE_HARTS), SBI_ERR_INVALID_PARAM);
+	/* Word 0 the last of RAM, word 1 past it: nothing read is used. */
+	for (unsigned e = 0; e < 4; e++)
+		refused(mask_eids[e], "word 1 past RAM", RAM_END - sizeof(long),
+			SBI_ERR_INVALID_ADDRESS);
+}
+#endif
+
 /* ---- main ---------------------------------------------------------------- */
 
 int main(unsigned long hartid, unsigned long fdt)
@@ -473,7 +551,11 @@ int main(unsigned long hartid, unsigned long fdt)
 	boot = hartid;
 	csr_write(sscratch, hartid);
 	csr_write(stvec, (unsigned long)s_trap);
+#ifdef WIDE_HARTS
+	printf("# legacy: SBI v0.1 hart masks past XLEN on %d harts (rv%d)\n", WIDE_HARTS, XLEN);
+#else
 	printf("# legacy: SBI v0.1 calls on 2 harts (rv%d)\n", XLEN);
+#endif
 
 	r = SBI0(SBI_EXT_PMU, PMU_FID_NUM_COUNTERS);
 	fw_base = r.uvalue - NUM_FW_COUNTERS;
@@ -481,7 +563,11 @@ int main(unsigned long hartid, unsigned long fdt)
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[boot].cfg_err[i], 0, "pmu: config_matching(%s)", ev_name[i]);
 
+#ifdef WIDE_HARTS
+	sec = boot == WIDE_HARTS - 1 ? WIDE_HARTS - 2 : WIDE_HARTS - 1;   /* past XLEN either way */
+#else
 	sec = boot == 0 ? 1 : 0;
+#endif
 	r = sbi_ecall(SBI_EXT_HSM, 0, sec, (unsigned long)smp_entry, 0, 0, 0, 0);
 	check_eq(r.error, 0, "hsm: hart_start(%lu)", sec);
 	if (!check_that(wait_until(&ctl[sec].up, 1), 0, "up", "hart %lu runs its loop", sec)) {
@@ -490,6 +576,10 @@ int main(unsigned long hartid, unsigned long fdt)
 	for (unsigned i = 0; i < NEV; i++)
 		check_eq(ctl[sec].cfg_err[i], 0, "pmu: hart %lu config_matching(%s)", sec, ev_name[i]);
 
+#ifdef WIDE_HARTS
+	test_wide();
+	check_counters("hart masks past XLEN");
+#else
 	test_probe();
 	test_set_timer();
 	test_clear_ipi();
@@ -503,6 +593,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	check_counters("refused calls");
 	test_virtual_mask();
 	check_counters("virtual masks");
+#endif
 	check_eq(stray_traps, 0, "no unexpected traps");
 
 	check_summary();

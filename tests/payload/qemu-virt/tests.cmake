@@ -88,6 +88,14 @@ tally_payload(legacy legacy/legacy.c smp/entry.S)
 tally_qemu_test(legacy legacy LABELS time ipi rfence srst pmu QEMU -smp 2)
 # No Sstc: set_timer through the CLINT, the interrupt passed on as STIP.
 tally_qemu_test(legacy-nosstc legacy LABELS time ipi rfence srst pmu QEMU -smp 2 -cpu ${_cpu},sstc=false)
+# A hart past XLEN (rv32: 34 harts, rv64: 66): the mask is a bit vector of
+# two words. Only test_wide runs, so the 2-hart tests are compiled unused.
+math(EXPR _wide "${TALLY_XLEN} + 2")
+tally_payload(legacy_wide legacy/legacy.c smp/entry.S)
+target_compile_definitions(legacy_wide.elf PRIVATE WIDE_HARTS=${_wide} SMP_MAX_HARTS=${_wide})
+target_compile_options(legacy_wide.elf PRIVATE -Wno-unused-function)
+tally_qemu_test(legacy-wide legacy_wide LABELS ipi rfence pmu QEMU -smp ${_wide})
+unset(_wide)
 # An old payload that knows only the legacy console and shutdown ends QEMU with 0.
 tally_payload(legacy_old legacy/old.c)
 tally_test(legacy-shutdown LABELS qemu srst COMMAND ${CMAKE_SOURCE_DIR}/tests/qemu/run-expect-status.sh

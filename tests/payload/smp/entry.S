@@ -10,7 +10,9 @@
  */
 #include <tally/riscv.h>
 #define SMP_STACK_SHIFT 13          /* 8 KiB per hart */
-#define SMP_MAX_HARTS   8
+#ifndef SMP_MAX_HARTS
+#define SMP_MAX_HARTS   8           /* a payload may ask for more */
+#endif
 
 	.section .text
 	.balign 4
