@@ -44,6 +44,11 @@ unset(_name)
 tally_banner_test(harts-512 tally.bin
   "^Harts +: 512 .boot hart [0-9]+, IDs up to 511., [0-9]+ bytes each .record [0-9]+ . stack [0-9]+.$"
   "!no room" LABELS hsm ipi QEMU -smp 512)
+# The last of the 512 (smp/far.c): HSM, IPI windows and base -1, remote
+# fences to every hart, through the kit's hart stacks raised to 512.
+tally_payload(far smp/far.c)
+target_compile_definitions(far.elf PRIVATE TALLY_KIT_MAX_HARTS=512)
+tally_qemu_test(far-hart-512 far LABELS hsm ipi rfence QEMU -smp 512)
 
 # Default CPU: Sstc present, S-mode programs stimecmp.
 tally_qemu_test(conformance test LABELS ${TALLY_LABELS_CONFORMANCE})
