@@ -98,6 +98,8 @@ static long hart_mask(unsigned long ptr, unsigned long mask[MASK_WORDS])
 {
 	unsigned long top = 0, n;
 
+	for (unsigned w = 0; w < MASK_WORDS; w++)
+		mask[w] = 0;      /* every word defined, read or not */
 	if (!ptr)
 		return -1;
 	for (unsigned i = 0; i < hart_count(); i++)
