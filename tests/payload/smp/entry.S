@@ -10,7 +10,7 @@
  */
 #include <tally/riscv.h>
 #define SMP_STACK_SHIFT 13          /* 8 KiB per hart */
-#define SMP_MAX_HARTS   8
+#define SMP_MAX_HARTS   64          /* as in hartset.h */
 
 	.section .text
 	.balign 4
