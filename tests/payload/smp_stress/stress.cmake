@@ -8,17 +8,18 @@
 # hangs it).
 # 16 and 64 harts take fewer steps per hart (ITERS), so that each run
 # stays near half a minute on a 2-core host, and a longer limit; their
-# waits (tally_relax) sleep 100 us, not 10, so that so many harts waking
-# do not swamp the host's cores (or, under -icount, QEMU's one thread).
+# waits (tally_relax) sleep 200 us and 1 ms, not 10 us, so that so many
+# harts waking do not swamp the host's cores (or, under -icount, QEMU's
+# one thread).
 foreach(_n 2 4 8 16 64)
   tally_payload(smp_stress${_n} smp_stress/stress.c smp/entry.S sse_entry.S)
   if(_n EQUAL 16)
     target_compile_definitions(smp_stress${_n}.elf PRIVATE EXPECT_HARTS=${_n} ITERS=60
-      TALLY_KIT_RELAX_TICKS=1000)
+      TALLY_KIT_RELAX_TICKS=2000)
     set(_limit 300)
   elseif(_n EQUAL 64)
     target_compile_definitions(smp_stress${_n}.elf PRIVATE EXPECT_HARTS=${_n} ITERS=8
-      TALLY_KIT_RELAX_TICKS=1000)
+      TALLY_KIT_RELAX_TICKS=10000)
     set(_limit 300)
   else()
     target_compile_definitions(smp_stress${_n}.elf PRIVATE EXPECT_HARTS=${_n})
