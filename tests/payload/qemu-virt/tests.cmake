@@ -168,6 +168,20 @@ tally_qemu_test(smp smp LABELS ${TALLY_LABELS_SMP} QEMU -smp 4)
 tally_qemu_test(smp-noh smp_noh LABELS ${TALLY_LABELS_SMP} QEMU -smp 4 -cpu ${_cpu},h=false)
 # No Sstc: a suspended hart must wake for the CLINT timer passed on as STIP.
 tally_qemu_test(smp-nosstc smp LABELS ${TALLY_LABELS_SMP} QEMU -smp 4 -cpu ${_cpu},sstc=false)
+# 16 and 64 harts: every hart started and stopped, IPIs and fences sent by
+# XLEN-wide windows (two calls on rv32 at 64 harts) and with base -1, the
+# windows past the last hart refused; with and without -icount. The
+# 64-hart runs put 64 vCPU threads on the host: run alone, long limit.
+foreach(_n 16 64)
+  tally_payload(smp${_n} smp/smp.c smp/entry.S)
+  target_compile_definitions(smp${_n}.elf PRIVATE EXPECT_HARTS=${_n})
+  tally_qemu_test(smp-${_n} smp${_n} TIMEOUT 300 LABELS ${TALLY_LABELS_SMP} QEMU -smp ${_n})
+  tally_qemu_test(smp-${_n}-icount smp${_n} TIMEOUT 300 LABELS ${TALLY_LABELS_SMP}
+    QEMU -smp ${_n} -icount shift=0,sleep=off)
+  if(_n EQUAL 64)
+    set_tests_properties(smp-${_n} smp-${_n}-icount PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endforeach()
 
 # The ecall fuzzer on 2 harts, with its own firmware image (text checksum on).
 include(fuzz/fuzz.cmake)
@@ -179,7 +193,7 @@ tally_qemu_test(bench-answers-sscofpmf bench LABELS base time pmu
   QEMU -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 
 
-# SSE across harts on 2, 4 and 8 harts, with and without -icount (issue 23).
+# SSE across harts on 2, 4, 8, 16 and 64 harts, with and without -icount (issue 23).
 include(sse_smp/sse_smp.cmake)
-# The multi-hart stress on 4 and 8 harts, on the fuzzer's image (issue 23).
+# The multi-hart stress on 2, 4, 8, 16 and 64 harts, on the fuzzer's image (issue 23).
 include(smp_stress/stress.cmake)

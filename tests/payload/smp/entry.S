@@ -11,7 +11,7 @@
 #include <tally/riscv.h>
 #define SMP_STACK_SHIFT 13          /* 8 KiB per hart */
 #ifndef SMP_MAX_HARTS
-#define SMP_MAX_HARTS   8           /* a payload may ask for more */
+#define SMP_MAX_HARTS   64          /* as in hartset.h; a payload may ask for more */
 #endif
 
 	.section .text

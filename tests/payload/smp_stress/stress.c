@@ -24,12 +24,16 @@
  *     the image it runs on (tally-fuzz.bin, judged by run-fuzz.sh).
  * Every wait is tally_relax() (a timer and wfi), so that it also runs
  * under -icount, where a spinning hart keeps QEMU's one thread.
- * EXPECT_HARTS: harts of -smp; ITERS: steps per hart.
+ * Sets of harts go to the firmware in XLEN-wide windows (smp/hartset.h:
+ * two calls on rv32 for a set spanning harts 0-31 and 32-63); one IPI or
+ * fence in eight names every hart with hart_mask_base = -1 instead.
+ * EXPECT_HARTS: harts of -smp (up to 64); ITERS: steps per hart.
  */
 #include <stdbool.h>
 #include <tally/sbi.h>
 #include "check.h"
 #include "sbicall.h"
+#include "smp/hartset.h"
 
 #ifndef EXPECT_HARTS
 #define EXPECT_HARTS 4
@@ -37,7 +41,7 @@
 #ifndef ITERS
 #define ITERS 300
 #endif
-#define MAXH 8
+#define MAXH SMP_MAX_HARTS
 #define TICKS_PER_SEC 10000000ULL
 #define QUIET (TICKS_PER_SEC * 10)          /* longest wait for another hart */
 
@@ -132,17 +136,50 @@ static uint32_t rnd(uint32_t *s)
 	return *s >> 8;
 }
 
-static unsigned long present_mask;
+static hset_t present_mask;
 
-/* A random nonempty set of present harts, as a mask (base 0). */
-static unsigned long some_harts(uint32_t *s)
+/*
+ * A random nonempty set of present harts. Past 8 harts each is in it with
+ * probability 1/4 (not 1/2), so that a fence waits for fewer harts.
+ */
+static hset_t some_harts(uint32_t *s)
 {
-	unsigned long m;
+	hset_t m;
 
-	do
-		m = rnd(s) & present_mask;
-	while (!m);
+	do {
+		m = (hset_t)rnd(s) << 40 ^ (hset_t)rnd(s) << 20 ^ rnd(s);
+		if (EXPECT_HARTS > 8)
+			m &= (hset_t)rnd(s) << 40 ^ (hset_t)rnd(s) << 20 ^ rnd(s);
+		m &= present_mask;
+	} while (!m);
 	return m;
+}
+
+/* One IPI (fid ~0) or remote fence (FID fid) per window of a set. */
+static long send_window(unsigned long mask, unsigned long base, void *arg)
+{
+	unsigned long fid = *(unsigned long *)arg;
+
+	if (fid == ~0UL)
+		return sbi_ecall(SBI_EXT_IPI, 0, mask, base, 0, 0, 0, 0).error;
+	return sbi_ecall(SBI_EXT_RFENCE, fid, mask, base, 0, 0, 0, 0).error;
+}
+
+/* To a random set by windows, or (one time in eight) to every hart with base -1. */
+static struct sbiret send_some(unsigned long fid, uint32_t *s, unsigned long *count)
+{
+	struct sbiret r = { .error = 0 };
+
+	if (rnd(s) % 8 == 0) {
+		r = fid == ~0UL ? sbi_ecall(SBI_EXT_IPI, 0, 0, ~0UL, 0, 0, 0, 0)
+				: sbi_ecall(SBI_EXT_RFENCE, fid, 0, ~0UL, 0, 0, 0, 0);
+		*count = nharts;
+	} else {
+		hset_t m = some_harts(s);
+		r.error = hset_call(m, send_window, &fid, 0);
+		*count = hset_count(m);
+	}
+	return r;
 }
 
 /* A random present hart. */
@@ -154,15 +191,6 @@ static unsigned long some_hart(uint32_t *s)
 		h = rnd(s) % MAXH;
 	while (!(present_mask >> h & 1));
 	return h;
-}
-
-static unsigned popcount(unsigned long m)
-{
-	unsigned n = 0;
-
-	for (; m; m &= m - 1)
-		n++;
-	return n;
 }
 
 /* Firmware counters: the first hart_start of each hart (PMU state stays across stops). */
@@ -296,7 +324,7 @@ static void step(unsigned long h, uint32_t *s)
 {
 	unsigned w = rnd(s) % 100;
 	struct sbiret r = { .error = 0 };
-	unsigned long m;
+	unsigned long n;
 
 	if (w < 30) {                                /* SSE inject */
 		inject_into(h, some_hart(s));
@@ -308,17 +336,15 @@ static void step(unsigned long h, uint32_t *s)
 		if (!r.error)
 			r = sse(HART_UNMASK, 0, 0, 0);
 	} else if (w < 50) {                         /* IPI */
-		m = some_harts(s);
-		r = sbi_ecall(SBI_EXT_IPI, 0, m, 0, 0, 0, 0, 0);
+		r = send_some(~0UL, s, &n);
 		if (!r.error)
-			add(&ipis_asked, popcount(m));
+			add(&ipis_asked, n);
 		csr_clear(sip, SIP_SSIP);
 	} else if (w < 62) {                         /* remote fence */
 		bool fi = rnd(s) % 2;
-		m = some_harts(s);
-		r = sbi_ecall(SBI_EXT_RFENCE, fi ? 0 : 1, m, 0, 0, 0, 0, 0);
+		r = send_some(fi ? 0 : 1, s, &n);
 		if (!r.error)
-			add(fi ? &fence_i_asked : &sfence_asked, popcount(m));
+			add(fi ? &fence_i_asked : &sfence_asked, n);
 	} else if (w < 72) {                         /* HSM retentive suspend, 1 ms timer */
 		H[h].suspends++;
 		sbi_set_timer(now() + TICKS_PER_SEC / 1000);
@@ -405,7 +431,7 @@ int main(unsigned long hartid, unsigned long fdt)
 	for (unsigned long h = 0; h < MAXH; h++)
 		if (!sbi_ecall(SBI_EXT_HSM, 2, h, 0, 0, 0, 0, 0).error) {
 			H[h].present = 1;
-			present_mask |= 1UL << h;
+			present_mask |= HBIT(h);
 			nharts++;
 		}
 	check_eq(nharts, EXPECT_HARTS, "smp-stress: HSM knows %d harts", EXPECT_HARTS);

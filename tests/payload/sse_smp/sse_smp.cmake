@@ -18,6 +18,26 @@ foreach(_n 2 4 8)
   tally_qemu_test(sse-smp-${_n}-icount ${_icount_payload} LABELS sse hsm ipi
     QEMU -smp ${_n} -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
 endforeach()
+# 16 and 64 harts: fewer rounds (each round injects 3 events into every
+# hart), so that each run stays near half a minute on a 2-core host; the
+# 64-hart runs (64 vCPU threads) run alone.
+foreach(_n 16 64)
+  if(_n EQUAL 16)
+    set(_rounds 20)
+  else()
+    set(_rounds 8)
+  endif()
+  tally_payload(sse_smp${_n} sse_smp/sse_smp.c smp/entry.S sse_entry.S)
+  target_compile_definitions(sse_smp${_n}.elf PRIVATE EXPECT_HARTS=${_n} EXPECT_SSCOFPMF ROUNDS=${_rounds})
+  tally_qemu_test(sse-smp-${_n} sse_smp${_n} TIMEOUT 300 LABELS sse hsm ipi
+    QEMU -smp ${_n} -cpu ${_cpu},sscofpmf=true)
+  tally_qemu_test(sse-smp-${_n}-icount sse_smp${_n} TIMEOUT 300 LABELS sse hsm ipi
+    QEMU -smp ${_n} -cpu ${_cpu},sscofpmf=true -icount shift=0,sleep=off)
+  if(_n EQUAL 64)
+    set_tests_properties(sse-smp-${_n} sse-smp-${_n}-icount PROPERTIES RUN_SERIAL TRUE)
+  endif()
+endforeach()
+unset(_rounds)
 tally_payload(sse_smp4_nosscof sse_smp/sse_smp.c smp/entry.S sse_entry.S)
 target_compile_definitions(sse_smp4_nosscof.elf PRIVATE EXPECT_HARTS=4)
 tally_qemu_test(sse-smp-4-nosscofpmf sse_smp4_nosscof LABELS sse hsm ipi QEMU -smp 4)
