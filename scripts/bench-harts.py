@@ -50,6 +50,8 @@ PAYLOAD = 0x80200000             # the payload's first instruction (every firmwa
 STALL_S = 20                     # a phase that has not ended after this long (wall) has stopped
 TIMEOUT_S = 1800
 NEWEST = os.path.join(ROOT, "..", "shared", "opensbi", "fw_jump-rv64.bin")
+NOT_MEASURED = ("not in this record: with the execution log on, a run here took minutes "
+                "(the wall times below); scripts/bench-harts.py --harts N --only FIRMWARE measures it")
 KINDS = [("boot", "boot: reset to the payload's entry"),
          ("ipi", "sbi_send_ipi to every hart"),
          ("sfence", "sbi_remote_sfence_vma to every hart, whole address space")]
@@ -208,7 +210,8 @@ def run(name, image, elf, n, begin, end):
         if len(w) == ROUNDS and not fails:
             res["ipi"] = [round(sum(s for s, _ in w) / len(w)), round(sum(t for _, t in w) / len(w))]
             res["ipi_rounds"] = [list(p) for p in w]
-            res["ipi_note"] = "counters not read: the run stopped later"
+            res["ipi_note"] = ("every hart saw each IPI (sip.SSIP), but the firmware counters "
+                               "were not read: the run stopped later")
     if q.returncode and "why" in res and "exit" not in res["why"]:
         pass
     return res, wall
@@ -246,6 +249,9 @@ def render(results):
     notes = {}
 
     def cell(res, kind, i):
+        if kind in res and kind + "_note" in res:
+            n = notes.setdefault(res[kind + "_note"], len(notes) + 1)
+            return f"{fmt(res[kind][i])} ({n})"
         if kind in res:
             return fmt(res[kind][i])
         n = notes.setdefault(res.get("why", "not measured"), len(notes) + 1)
@@ -258,7 +264,7 @@ def render(results):
         for n in harts:
             cells = [label, str(n)]
             for f in names:
-                res = results["firmwares"][f][str(n)]
+                res = results["firmwares"][f].get(str(n), {"why": NOT_MEASURED})
                 cells += [cell(res, kind, 0), cell(res, kind, 1)]
                 cells.append(fmt(round(res[kind][1] / n)) if kind in res else "—")
             lines.append("| " + " | ".join(cells) + " |")
@@ -268,7 +274,8 @@ def render(results):
                "target, the sender too; for boot, per hart).")
     out.append(f"Each broadcast figure is the mean of {results['rounds']} broadcasts.")
     walls = "; ".join(f"{f}: " + ", ".join(f"{n} harts {results['firmwares'][f][str(n)]['wall_s']} s"
-                                          for n in harts) for f in names)
+                                          for n in harts if str(n) in results["firmwares"][f])
+                      for f in names if results["firmwares"][f])
     out.append(f"Wall time of each run with the execution log on (not a figure of the firmware): "
                f"{walls}.")
     return lines + [f"- {x}" for x in out], growth(results)
@@ -285,7 +292,7 @@ def growth(results):
         for kind, _ in KINDS:
             # All harts' cost is linear in N when each hart added costs the
             # same: the cost per added hart between measured N does not rise.
-            pts = [(n, per[str(n)][kind][1]) for n in harts if kind in per[str(n)]]
+            pts = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})]
             marg = [((b[1] - a[1]) / (b[0] - a[0]), f"{a[0]}→{b[0]}") for a, b in zip(pts, pts[1:])]
             if not marg:
                 continue
@@ -299,7 +306,8 @@ def growth(results):
         if f == "Tally":
             continue
         for kind, _ in KINDS:
-            both = [n for n in harts if kind in fws["Tally"][str(n)] and kind in fws[f][str(n)]]
+            both = [n for n in harts if kind in fws["Tally"].get(str(n), {})
+                    and kind in fws[f].get(str(n), {})]
             if not both:
                 continue
             worse = [n for n in both if fws["Tally"][str(n)][kind][1] >= fws[f][str(n)][kind][1]]
@@ -316,7 +324,7 @@ def svg(results):
     pts = {}
     for f, per in results["firmwares"].items():
         for kind, _ in KINDS:
-            p = [(n, per[str(n)][kind][1]) for n in harts if kind in per[str(n)]]
+            p = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})]
             if p:
                 pts[f"{f}: {kind}"] = p
     vals = [v for p in pts.values() for _, v in p]
