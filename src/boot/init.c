@@ -309,7 +309,7 @@ void tally_boot(unsigned long hartid, unsigned long fdt)
 	if (ipi_available()) {
 		for (unsigned i = 1; i < hart_count(); i++)
 			ipi_ring(hart_at(i)->id);
-		hsm_wait_for_harts(features.num_harts);
+		hsm_wait_for_harts(hartid, features.num_harts);
 	}
 #endif
 	banner_print(hartid, fdt, &platform, &features, &features.pmu, fw_events);

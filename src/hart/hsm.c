@@ -54,23 +54,37 @@ static unsigned harts_here(void)
 }
 
 /*
- * A few million polls and at least a second of the board timer: QEMU runs
- * each hart on a host thread, which a loaded host may hold back. Out of
- * line: a boot whose harts are all there pays nothing.
+ * The boot hart waits in WFI, woken by its own timer every
+ * WAIT_POLL_TICKS, until the others have checked in or a second of the
+ * board timer and WAIT_POLLS looks went by: QEMU runs each hart on a host
+ * thread, which a loaded host may hold back. A spin would do worse under
+ * QEMU -icount, where all harts share one host thread that leaves a
+ * spinning hart only at a timer deadline: the others could not check in
+ * until QEMU's own 100 ms tick. Out of line: a boot whose harts are all
+ * there pays nothing.
  */
-static __attribute__((noinline)) void wait_for_harts(unsigned expected)
+#define WAIT_POLLS 10000
+static __attribute__((noinline)) void wait_for_harts(unsigned long hartid, unsigned expected)
 {
-	uint64_t start = board_timer_value();
+	uint64_t start = board_timer_value(), poll = platform.timer.hz / 100000 + 1;
+	unsigned long mie = r_mie();
 
-	for (unsigned long spin = 0; harts_here() < expected; spin++)
-		if (spin >= 4000000 && board_timer_value() - start >= platform.timer.hz)
-			return;
+	/* MIE is clear: the timer only ends the WFI, it takes no trap. */
+	w_mie(mie | MIP_MTIP);
+	for (unsigned long n = 0; harts_here() < expected; n++) {
+		if (n >= WAIT_POLLS && board_timer_value() - start >= platform.timer.hz)
+			break;
+		board_timer_set(hartid, board_timer_value() + poll);
+		wfi();
+	}
+	board_timer_set(hartid, ~0ULL);   /* no deadline: MTIP clear, as before */
+	w_mie(mie);
 }
 
-void hsm_wait_for_harts(unsigned expected)
+void hsm_wait_for_harts(unsigned long hartid, unsigned expected)
 {
 	if (harts_here() < expected)
-		wait_for_harts(expected);
+		wait_for_harts(hartid, expected);
 }
 
 /* The S-level interrupts a suspended hart wakes for: pending and enabled. */

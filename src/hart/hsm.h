@@ -19,7 +19,7 @@ bool hart_present(unsigned long hartid);
 /* Boot: this hart exists and is (boot hart) running or (others) stopped. */
 void hsm_hart_arrived(unsigned long hartid, bool running);
 /* Boot hart: wait (bounded) for the harts the device tree lists. */
-void hsm_wait_for_harts(unsigned expected);
+void hsm_wait_for_harts(unsigned long hartid, unsigned expected);
 /* A stopped hart waits here until hart_start; then reset(), and S-mode. Never returns. */
 __attribute__((noreturn)) void hsm_park(unsigned long hartid, hart_reset_fn *reset);
 /* SUSP: is every other hart that checked in STOPPED? */

@@ -10,7 +10,7 @@
 bool ipi_available(void) { return false; }
 bool hart_present(unsigned long hartid) { return hartid == r_mhartid(); }
 void hsm_hart_arrived(unsigned long hartid, bool running) { }
-void hsm_wait_for_harts(unsigned expected) { }
+void hsm_wait_for_harts(unsigned long hartid, unsigned expected) { }
 void ipi_process(unsigned long hartid) { }
 
 bool hsm_others_stopped(unsigned long self) { return true; }
