@@ -112,8 +112,8 @@ def parse_args():
             ap.error(f"unknown workload {name!r} (one of {', '.join(WORKLOADS)})")
         if not arg.isdigit():
             ap.error(f"{name}: {arg!r} is not a number")
-    if not 1 <= a.harts <= 4:
-        ap.error("--harts: 1 to 4 (the kernel is built for 4 CPUs)")
+    if not 1 <= a.harts <= 64:
+        ap.error("--harts: 1 to 64 (the kernel is built for 64 CPUs, tests/linux/kernel.config)")
     return a
 
 

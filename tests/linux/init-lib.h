@@ -33,9 +33,11 @@ static inline long sys(long n, long a, long b, long c, long d, long e)
 #define SYS_clock_gettime 113
 #define SYS_sched_setscheduler 119
 #define SYS_sched_setaffinity 122
+#define SYS_sched_getaffinity 123
 #define SYS_sched_yield 124
 #define SYS_reboot 142
 #define SYS_prctl 167
+#define SYS_getcpu 168
 #define SYS_getpid 172
 #define SYS_getppid 173
 #define SYS_munmap 215

@@ -4,7 +4,10 @@
  * opens perf events through Linux's riscv_pmu_sbi driver (which calls
  * Tally's SBI PMU extension), runs known workloads, checks the counts are
  * plausible, prints one line per check and "N passed, M failed", then
- * powers the machine off through reboot(2) (-> SBI SRST).
+ * powers the machine off through reboot(2) (-> SBI SRST). The kernel
+ * command line carries the hart count QEMU was given ("harts=N", which
+ * Linux hands to /init as an environment variable): every one of those
+ * CPUs must be online, and each must run this task and count for it.
  */
 #include <stdint.h>
 
@@ -87,6 +90,9 @@ static long long measure(uint32_t type, uint64_t config, void (*work)(void))
 
 #define N 1000000
 static void work_spin(void) { spin(N); }
+/* A tenth of it, run once on every CPU: 64 of them stay cheap. */
+#define N_SHORT 100000
+static void work_spin_short(void) { spin(N_SHORT); }
 
 #ifdef CVA6_EVENTS
 /*
@@ -154,9 +160,88 @@ static void cva6_events(void)
 }
 #endif
 
-void _start(void)
+/* The CPUs of a mask: up to 512, the most QEMU's virt machine offers. */
+#define MAX_CPUS 512
+typedef struct { uint64_t w[MAX_CPUS / 64]; } cpumask;
+
+/* The value of "harts=N" among the environment strings, or -1 without one. */
+static long harts_asked(char **envp)
+{
+	for (; *envp; envp++) {
+		const char *e = *envp, *k = "harts=";
+		while (*k && *e == *k)
+			e++, k++;
+		if (*k)
+			continue;
+		long n = 0;
+		while (*e >= '0' && *e <= '9')
+			n = n * 10 + (*e++ - '0');
+		return *e ? -1 : n;
+	}
+	return -1;
+}
+
+/*
+ * Every hart came up, and each counts: the CPUs this task may run on are
+ * the active ones (sched_getaffinity masks the affinity, all CPUs since
+ * boot, with cpu_active_mask), so they must be exactly 0..harts-1. Then
+ * the task moves to each in turn (sched_setaffinity migrates it before it
+ * returns; getcpu proves it) and counts instructions and cycles of a short
+ * loop there, with an event bound to this task on that CPU.
+ */
+static void every_cpu(long harts)
+{
+	cpumask on = { { 0 } };
+	long n = 0, first_bad = -1, bad = 0;
+
+	if (sys(SYS_sched_getaffinity, 0, sizeof(on), (long)&on, 0, 0) < 0)
+		harts = -2;
+	for (long cpu = 0; cpu < MAX_CPUS; cpu++)
+		if (on.w[cpu / 64] >> (cpu % 64) & 1) {
+			n++;
+			if (cpu >= harts && first_bad < 0)
+				first_bad = cpu;
+		}
+	check(harts > 0 && n == harts && first_bad < 0, "every hart is an online CPU (harts= on the command line)",
+	      (uint64_t)n);
+	for (long cpu = 0; cpu < n && cpu < MAX_CPUS; cpu++) {
+		cpumask one = { { 0 } };
+		unsigned now = ~0u;
+		long long ins, cyc;
+		one.w[cpu / 64] = 1ULL << (cpu % 64);
+		sys(SYS_sched_setaffinity, 0, sizeof(one), (long)&one, 0, 0);
+		sys(SYS_getcpu, (long)&now, 0, 0, 0, 0);
+		ins = measure_on(PERF_TYPE_HARDWARE, 1, work_spin_short, 0, cpu);
+		cyc = measure_on(PERF_TYPE_HARDWARE, 0, work_spin_short, 0, cpu);
+		if (now != cpu || ins < 4LL * N_SHORT || ins >= 4LL * N_SHORT + 200000 ||
+		    cyc < N_SHORT || cyc >= 4LL * N_SHORT * 50) {
+			/* One line per CPU that fails, so a log says which and how. */
+			out("# cpu ");
+			out_num((uint64_t)cpu);
+			out(": ran on ");
+			out_num(now);
+			out(", instructions ");
+			out_num((uint64_t)ins);
+			out(", cycles ");
+			out_num((uint64_t)cyc);
+			out("\n");
+			bad++;
+		}
+	}
+	check(n > 0 && bad == 0, "each CPU runs this task and counts its instructions and cycles", (uint64_t)(n - bad));
+}
+
+/*
+ * The entry point: Linux starts /init with sp at argc, then argv[], a null,
+ * envp[] and a null. A C function's prologue would move sp first, so a
+ * two-instruction stub hands it over.
+ */
+__asm__(".globl _start\n_start:\n\tmv a0, sp\n\tj init_main\n");
+
+void __attribute__((noreturn, used)) init_main(long *sp)
 {
 	long long c;
+	long harts = harts_asked((char **)(sp + 1 + sp[0] + 1));
 
 	out("\nperf-init: Linux perf through Tally's SBI PMU\n");
 	/*
@@ -219,5 +304,6 @@ void _start(void)
 		sys(SYS_read, fd, (long)&b, 8, 0, 0);
 		check(fd >= 0 && a > 0 && a == b, "a disabled counter does not move", b - a);
 	}
+	every_cpu(harts);
 	finish(passed, failed);
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Boot Linux 6.1 on Tally under QEMU with the perf init program and judge
 # the run like any payload test ("N passed, 0 failed", QEMU exit 0).
-#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS [sscofpmf|cva6]
+#   run-linux-perf.sh BUILD_DIR QEMU TALLY_BIN HARTS [sscofpmf|cva6|debian]
+# HARTS goes on the kernel command line too: perf-init checks that every
+# hart came up as a CPU and counts there.
 # With "sscofpmf" the CPU has Sscofpmf and the sampling check must run.
 # With "cva6" TALLY_BIN is the cva6 preset's QEMU stand-in (six hpm
 # counters) and perf-init checks CVA6's perf event names instead of QEMU's.
@@ -31,11 +33,12 @@ python3 "$here/mkcpio.py" "$build/linux/$run/perf-init" "$build/linux/$run/init.
 # sstc=false: Linux then sets its timer through SBI, so SET_TIMER counts.
 # -icount: QEMU derives cycle and instret from the instruction count
 # (without it they follow the host's clock).
+# -icount runs every hart on one host thread: the limit grows with them.
 log=$build/linux/$run/linux.log
-"$here/../qemu/run-payload.sh" "$log" 300 \
+"$here/../qemu/run-payload.sh" "$log" $((300 + 40 * harts)) \
   "$qemu" -M virt -cpu "$cpu" -smp "$harts" -m 256M -icount shift=0,sleep=off \
   -bios "$fw" -kernel "$image" -initrd "$build/linux/$run/init.cpio" \
-  -append "console=ttyS0 earlycon=sbi panic=-1"
+  -append "console=ttyS0 earlycon=sbi panic=-1 harts=$harts"
 case $variant in sscofpmf|debian)
   grep -q "^ok - sampling" "$log" || {
     echo "run-linux-perf: the sampling check did not run (Sscofpmf not seen by Linux?)"

@@ -58,6 +58,11 @@ tally_qemu_test(conformance-nosstc test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU 
 tally_qemu_test(conformance-hpm4 test_hpm4 LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -cpu ${_cpu},pmu-num=4)
 # Two harts: per-hart FWFT values, SUSP refused while another hart runs.
 tally_qemu_test(conformance-2hart test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -smp 2)
+# The whole payload on 64 harts (rv64, where Linux runs on as many): label
+# long, run by hand; 64 host threads without -icount on a loaded machine.
+if(_cpu STREQUAL "rv64")
+  tally_qemu_test(conformance-64hart test LABELS long ${TALLY_LABELS_CONFORMANCE} QEMU -smp 64)
+endif()
 # Deterministic instruction counting (cycle = instret = icount).
 tally_qemu_test(conformance-icount test LABELS ${TALLY_LABELS_CONFORMANCE} QEMU -icount shift=0,sleep=off)
 # rv64: Sscofpmf (overflow interrupts delegated to S-mode, OF in snapshots;
