@@ -98,8 +98,6 @@ static long hart_mask(unsigned long ptr, unsigned long mask[MASK_WORDS])
 {
 	unsigned long top = 0, n;
 
-	for (unsigned w = 0; w < MASK_WORDS; w++)
-		mask[w] = 0;      /* every word defined, read or not */
 	if (!ptr)
 		return -1;
 	for (unsigned i = 0; i < hart_count(); i++)
@@ -129,7 +127,7 @@ struct sbiret sbi_legacy_send_ipi(unsigned long a0, unsigned long a1, unsigned l
 				  unsigned long a3, unsigned long a4, unsigned long a5,
 				  unsigned long fid)
 {
-	unsigned long mask[MASK_WORDS];
+	unsigned long mask[MASK_WORDS] = { 0 };   /* words past the count stay defined */
 	long n;
 
 	if (!ipi_available() || !features.has_s_mode)
@@ -151,7 +149,7 @@ struct sbiret sbi_legacy_send_ipi(unsigned long a0, unsigned long a1, unsigned l
 static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsigned long a1,
 				  unsigned long a2, unsigned long a3)
 {
-	unsigned long mask[MASK_WORDS];
+	unsigned long mask[MASK_WORDS] = { 0 };   /* words past the count stay defined */
 	unsigned long start = kind == F_FENCE_I ? 0 : a1, size = kind == F_FENCE_I ? 0 : a2;
 	unsigned long asid = kind == F_SFENCE_VMA_ASID ? a3 : 0;
 	long n;
