@@ -54,8 +54,8 @@ static unsigned harts_here(void)
 }
 
 /*
- * The boot hart waits in WFI, woken by its own timer every
- * WAIT_POLL_TICKS, until the others have checked in or a second of the
+ * The boot hart waits in WFI, woken by its own timer every 10 us
+ * (poll), until the others have checked in or a second of the
  * board timer and WAIT_POLLS looks went by: QEMU runs each hart on a host
  * thread, which a loaded host may hold back. A spin would do worse under
  * QEMU -icount, where all harts share one host thread that leaves a
