@@ -1,4 +1,5 @@
 """What the figure checks share: a generated block against the document's, line by line."""
+import sys
 
 
 def line_diffs(have, want, same):
@@ -19,3 +20,12 @@ def self_test_verdict(wrong, ok):
         print(f"self-test: {w}")
     print("self-test: " + ("FAIL" if wrong else f"ok ({ok})"))
     return 1 if wrong else 0
+
+
+def command_line(self_test):
+    """A check's arguments: --self-test runs self_test and exits with its
+    status; otherwise (update, the rest), --update taken out."""
+    args = sys.argv[1:]
+    if args == ["--self-test"]:
+        sys.exit(self_test())
+    return "--update" in args, [a for a in args if a != "--update"]

@@ -20,7 +20,7 @@ import pathlib
 import re
 import sys
 
-from blocks import self_test_verdict
+from blocks import self_test_verdict, command_line
 
 root = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(root / "scripts"))
@@ -107,11 +107,7 @@ def self_test():
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["--self-test"]:
-        return self_test()
-    update = "--update" in args
-    args = [a for a in args if a != "--update"]
+    update, args = command_line(self_test)
     results = json.loads(RESULTS.read_text())
     bad = []
     if args[:1] == ["--live"] and len(args) == 3:

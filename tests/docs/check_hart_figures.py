@@ -24,7 +24,7 @@ measured numbers into the documents instead.
 """
 import json, pathlib, re, subprocess, sys
 
-from blocks import self_test_verdict
+from blocks import self_test_verdict, command_line
 
 root = pathlib.Path(__file__).resolve().parents[2]
 NOTE = re.compile(r"([\d,]+)<!-- harts (\S+) (\w+) -->")
@@ -138,11 +138,7 @@ def self_test():
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["--self-test"]:
-        return self_test()
-    update = "--update" in args
-    args = [a for a in args if a != "--update"]
+    update, args = command_line(self_test)
     if len(args) != 2:
         sys.exit(__doc__)
     return run(args[0], args[1], update)

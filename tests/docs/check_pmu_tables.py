@@ -19,6 +19,7 @@ docs/boards/cva6.md holds the same answers by Linux perf event name
 import pathlib, re, subprocess, sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from blocks import command_line  # noqa: E402 (the path above first)
 
 root = pathlib.Path(__file__).resolve().parents[2]
 # (document, block name, tool, its arguments)
@@ -72,11 +73,7 @@ def self_test():
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["--self-test"]:
-        sys.exit(self_test())
-    update = "--update" in args
-    args = [a for a in args if a != "--update"]
+    update, args = command_line(self_test)
     if len(args) != 1:
         sys.exit(__doc__)
     tools = pathlib.Path(args[0])

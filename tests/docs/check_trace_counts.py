@@ -23,7 +23,7 @@ Rendered Markdown does not show the comments; the count stays readable.
 """
 import os, pathlib, re, subprocess, sys
 
-from blocks import self_test_verdict
+from blocks import self_test_verdict, command_line
 
 root = pathlib.Path(__file__).resolve().parents[2]
 NOTE = re.compile(r"<!-- trace\.sh (\S+) (\w+): ([\w+ ]+?) -->")
@@ -130,11 +130,7 @@ def self_test():
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["--self-test"]:
-        sys.exit(self_test())
-    update = "--update" in args
-    args = [a for a in args if a != "--update"]
+    update, args = command_line(self_test)
     if len(args) != 2:
         sys.exit(__doc__)
     build, preset = pathlib.Path(args[0]), args[1]
