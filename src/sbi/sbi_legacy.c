@@ -163,7 +163,9 @@ static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsign
 		return legacy_ret(rfence_send(kind, 0, ~0UL, start, size, asid).error, a1);
 	if (!mask_ok(mask, n))
 		return legacy_ret(SBI_ERR_INVALID_PARAM, a1);
-	/* One window at a time; the first answers for the ASID check they share. */
+	/* One window at a time; the first answers for the ASID check they share,
+	 * and an empty vector still gets that check, as RFENCE's empty mask does. */
+	long sent = 0;
 	for (long w = 0; w < n && w < MASK_WORDS; w++) {
 		if (!mask[w])
 			continue;
@@ -171,7 +173,10 @@ static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsign
 					      start, size, asid);
 		if (r.error)
 			return legacy_ret(r.error, a1);
+		sent++;
 	}
+	if (!sent)
+		return legacy_ret(rfence_send(kind, 0, 0, start, size, asid).error, a1);
 	return legacy_ret(0, a1);
 }
 

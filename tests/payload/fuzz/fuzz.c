@@ -897,8 +897,8 @@ static long legacy_mask(unsigned long *ptr)
 		legacy_mask_word = rnd() | 1UL << (nharts + below(XLEN - nharts));
 		*ptr = (unsigned long)&legacy_mask_word;
 		return SBI_ERR_INVALID_PARAM;
-	case 3:
-		*ptr = RAM_BASE + below(FW_WINDOW - 8);
+	case 3:  /* anywhere in the firmware's PMP region, which ends at fw_ok_page */
+		*ptr = RAM_BASE + below(fw_ok_page - RAM_BASE);
 		return SBI_ERR_INVALID_ADDRESS;
 	default:
 		*ptr = rnd();
