@@ -165,7 +165,7 @@ static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsign
 		return legacy_ret(SBI_ERR_INVALID_PARAM, a1);
 	/* One window at a time; the first answers for the ASID check they share,
 	 * and an empty vector still gets that check, as RFENCE's empty mask does. */
-	long sent = 0;
+	bool sent = false;
 	for (long w = 0; w < n && w < MASK_WORDS; w++) {
 		if (!mask[w])
 			continue;
@@ -173,7 +173,7 @@ static struct sbiret legacy_fence(enum fence_kind kind, unsigned long a0, unsign
 					      start, size, asid);
 		if (r.error)
 			return legacy_ret(r.error, a1);
-		sent++;
+		sent = true;
 	}
 	if (!sent)
 		return legacy_ret(rfence_send(kind, 0, 0, start, size, asid).error, a1);
