@@ -120,21 +120,6 @@ void ipi_process(unsigned long hartid)
 	}
 }
 
-/*
- * The harts of (mask, base), base == -1 for all (7.1, 8.1): a window of
- * XLEN hart IDs from base, any of the 512. False if one of them does not
- * exist: nothing is sent then.
- */
-bool ipi_targets_ok(unsigned long mask, unsigned long base)
-{
-	if (base == ~0UL)
-		return true;
-	for (unsigned long i = 0; mask; i++, mask >>= 1)
-		if ((mask & 1) && (base + i < base || !hart_present(base + i)))
-			return false;
-	return true;
-}
-
 /* The i-th target of (mask, base) from *pos on, or 0 when none is left. */
 static struct hart *next_target(unsigned long mask, unsigned long base, unsigned long *pos)
 {

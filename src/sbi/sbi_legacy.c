@@ -96,14 +96,18 @@ struct sbiret sbi_legacy_clear_ipi(unsigned long a0, unsigned long a1, unsigned 
  */
 static long hart_mask(unsigned long ptr, unsigned long mask[MASK_WORDS])
 {
-	unsigned long top = 0, n;
+	unsigned long n = 1;
 
 	if (!ptr)
 		return -1;
-	for (unsigned i = 0; i < hart_count(); i++)
-		if (hart_at(i)->id >= top)
-			top = hart_at(i)->id + 1;
-	n = (top + __riscv_xlen - 1) / __riscv_xlen;
+	if (TALLY_MAX_HARTS > __riscv_xlen) {   /* else one word, as ever */
+		unsigned long top = 0;
+
+		for (unsigned i = 0; i < hart_count(); i++)
+			if (hart_at(i)->id >= top)
+				top = hart_at(i)->id + 1;
+		n = (top + __riscv_xlen - 1) / __riscv_xlen;
+	}
 	for (unsigned long w = 0; w < n && w < MASK_WORDS; w++) {
 		unsigned long at = ptr + w * sizeof(long);
 
@@ -114,9 +118,12 @@ static long hart_mask(unsigned long ptr, unsigned long mask[MASK_WORDS])
 	return (long)n;
 }
 
-/* Every word's harts exist (the modern calls' INVALID_PARAM otherwise). */
+/* Every word's harts exist (the modern calls' INVALID_PARAM otherwise).
+ * One word needs no pass of its own: IPI and RFENCE check it before sending. */
 static bool mask_ok(const unsigned long mask[MASK_WORDS], long n)
 {
+	if (n == 1)
+		return true;
 	for (long w = 0; w < n && w < MASK_WORDS; w++)
 		if (!ipi_targets_ok(mask[w], (unsigned long)w * __riscv_xlen))
 			return false;
@@ -139,9 +146,12 @@ struct sbiret sbi_legacy_send_ipi(unsigned long a0, unsigned long a1, unsigned l
 		return legacy_ret(ipi_send(0, ~0UL).error, a1);
 	if (!mask_ok(mask, n))
 		return legacy_ret(SBI_ERR_INVALID_PARAM, a1);
-	for (long w = 0; w < n && w < MASK_WORDS; w++)
-		if (mask[w])
-			ipi_send(mask[w], (unsigned long)w * __riscv_xlen);
+	for (long w = 0; w < n && w < MASK_WORDS; w++) {
+		long err = mask[w] ? ipi_send(mask[w], (unsigned long)w * __riscv_xlen).error : 0;
+
+		if (err)
+			return legacy_ret(err, a1);
+	}
 	return legacy_ret(0, a1);
 }
 
