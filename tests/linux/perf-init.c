@@ -242,13 +242,25 @@ void __attribute__((noreturn, used)) init_main(long *sp)
 {
 	long long c;
 	long harts = harts_asked((char **)(sp + 1 + sp[0] + 1));
+	cpumask all = { { 0 } }, cpu0 = { { 1 } };
+
+	/*
+	 * The checks before every_cpu() run on CPU 0 only, so that what each
+	 * counts happens on one hart: QEMU 7.2 arms each CPU's overflow timer
+	 * apart, and SET_TIMER is counted on CPU 0, where this task then
+	 * sleeps. every_cpu() gets the whole set back.
+	 */
+	sys(SYS_sched_getaffinity, 0, sizeof(all), (long)&all, 0, 0);
+	sys(SYS_sched_setaffinity, 0, sizeof(cpu0), (long)&cpu0, 0, 0);
 
 	out("\nperf-init: Linux perf through Tally's SBI PMU\n");
 	/*
 	 * Sampling needs Sscofpmf's overflow interrupt (Linux refuses sampling
 	 * events without it). Where it opens, the kernel must have written
 	 * samples into the ring buffer: each one is an overflow interrupt that
-	 * Tally delegated to S-mode, and a stop/start through SBI. First, on
+	 * Tally delegated to S-mode, and a stop/start through SBI. One at
+	 * least: with a snapshot area (6.12) Linux's restart after an overflow
+	 * names no counter (docs/pmu.md, "Snapshots"). First, on
 	 * fresh counters: QEMU 7.2 keeps a stale "overflow left" per counter
 	 * once a value more than 2^63 ns from overflow was written (as every
 	 * counting event does), and then delays that counter's overflows (here
@@ -272,8 +284,19 @@ void __attribute__((noreturn, used)) init_main(long *sp)
 		}
 	}
 
-	c = measure(PERF_TYPE_HARDWARE, 1 /* instructions */, work_spin);
-	check(c >= 4LL * N && c < 4LL * N + 200000, "instructions for a 4x1M-instruction loop", (uint64_t)c);
+	/*
+	 * Under -icount QEMU 7.2's instret is its virtual clock, which every
+	 * hart advances: another CPU busy at the same time (a boot-time worker
+	 * on Debian's kernel) adds its own instructions, never takes any away.
+	 * The fewest of a few runs is the loop's own count.
+	 */
+	c = -1;
+	for (int k = 0; k < 5; k++) {
+		long long t = measure(PERF_TYPE_HARDWARE, 1 /* instructions */, work_spin);
+		if (t >= 0 && (c < 0 || t < c))
+			c = t;
+	}
+	check(c >= 4LL * N && c < 4LL * N + 200000, "instructions for a 4x1M-instruction loop (fewest of 5)", (uint64_t)c);
 	c = measure(PERF_TYPE_HARDWARE, 0 /* cycles */, work_spin);
 	check(c >= 4LL * N / 4 && c < 4LL * N * 50, "cycles for the same loop", (uint64_t)c);
 	/*
@@ -304,6 +327,7 @@ void __attribute__((noreturn, used)) init_main(long *sp)
 		sys(SYS_read, fd, (long)&b, 8, 0, 0);
 		check(fd >= 0 && a > 0 && a == b, "a disabled counter does not move", b - a);
 	}
+	sys(SYS_sched_setaffinity, 0, sizeof(all), (long)&all, 0, 0);
 	every_cpu(harts);
 	finish(passed, failed);
 }
