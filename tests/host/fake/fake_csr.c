@@ -150,6 +150,8 @@ void w_mcounteren(unsigned long x) { fake.mcounteren = x & fake.counteren_bits; 
 unsigned long r_mtvec(void) { return fake.mtvec; }
 void w_mtvec(unsigned long x) { fake.mtvec = x; }
 unsigned long r_mscratch(void) { return fake.mscratch; }
+/* 0: misa not implemented, which the spec allows (no host test reads it). */
+unsigned long r_misa(void) { return 0; }
 void w_mscratch(unsigned long x) { fake.mscratch = x; }
 
 /* Counter idx as S-mode or U-mode reads it: the same, unless the erratum hits it. */

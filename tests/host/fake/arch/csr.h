@@ -42,4 +42,6 @@ unsigned long r_mtvec(void);
 void w_mtvec(unsigned long x);
 unsigned long r_mscratch(void);
 void w_mscratch(unsigned long x);
+/* hart/hsm.h's entry check reads it (ipi.h includes that header). */
+unsigned long r_misa(void);
 #endif
