@@ -9,8 +9,8 @@ Boots tests/payload/bench_harts.c on QEMU virt rv64 with -smp N under
 and OpenSBI's newest (../shared/opensbi, where that folder is), and counts
 M-mode instructions: from reset to the boot hart's first payload
 instruction, and for sbi_send_ipi and sbi_remote_sfence_vma (the whole
-address space) to every hart (hart_mask_base = -1), on the sending hart and
-over all harts.
+address space) to every hart (hart_mask_base = -1), on the sending hart
+(the highest: the payload says why) and over all harts.
 
 The ruler is QEMU's execution log (-singlestep -d exec,nochain), limited by
 -dfilter to the reset ROM, the firmware's 2 MiB and the payload's marks, so
@@ -25,7 +25,9 @@ hart saw the IPI's sip.SSIP, and every hart's firmware counters
 IPI_RECEIVED and SFENCE_VMA_RECEIVED equal the broadcasts sent. A firmware
 that does not boot, or whose run stops, gets the reason in words.
 
---record writes the results as JSON (docs/bench-harts.json);
+--record writes the results as JSON (docs/bench-harts.json), merged into
+what the file holds: a run measured now replaces the recorded one of its
+firmware and harts, the others stay;
 tests/docs/check_bench_harts.py re-renders the table and the plot from it
 and compares them with docs/benchmark.md and docs/bench-harts.svg.
 """
@@ -112,6 +114,7 @@ class Counter:
         self.count = {}          # cpu -> firmware instructions since the last reset
         self.boot = None         # (boot hart's, all harts') at the payload's entry
         self.boot_cpu = None
+        self.sender = None       # the hart that runs the marks: the payload's highest
         self.phases = []         # (sender's, all harts') per marked window
         self.in_phase = False
         self.progress = time.monotonic()
@@ -134,10 +137,11 @@ class Counter:
         if pc == PAYLOAD and self.boot is None:
             self.boot_cpu = cpu
             self.boot = (self.count.get(cpu, 0), sum(self.count.values()))
-        elif pc == self.begin and cpu == self.boot_cpu:
+        elif pc == self.begin:
+            self.sender = cpu
             self.count, self.in_phase = {}, True
             self.progress = time.monotonic()
-        elif pc == self.end and cpu == self.boot_cpu and self.in_phase:
+        elif pc == self.end and cpu == self.sender and self.in_phase:
             self.phases.append((self.count.get(cpu, 0), sum(self.count.values())))
             self.in_phase = False
             self.progress = time.monotonic()
@@ -372,6 +376,22 @@ def svg(results):
     return "\n".join(s) + "\n"
 
 
+def merge(path, results):
+    """The record at path with this run's results in it: a firmware's run
+    at N harts measured now replaces the recorded one, every other stays."""
+    if not os.path.exists(path):
+        return results
+    with open(path) as f:
+        old = json.load(f)
+    if old.get("qemu") != results["qemu"] or old.get("rounds") != results["rounds"]:
+        die(f"{path} is of another QEMU or round count: measure it all again (no --record "
+            f"merge across them)")
+    old["harts"] = sorted(set(old["harts"]) | set(results["harts"]))
+    for name, per in results["firmwares"].items():
+        old["firmwares"].setdefault(name, {}).update(per)
+    return old
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--built", help="a qemu-virt-rv64 build directory that is already up to date")
@@ -388,6 +408,7 @@ def main():
         results = measure(args.built, [int(x) for x in args.harts.split(",")],
                           args.only.split(",") if args.only else None)
         if args.record:
+            results = merge(args.record, results)
             with open(args.record, "w") as f:
                 json.dump(results, f, indent=1, sort_keys=True)
                 f.write("\n")
