@@ -29,7 +29,9 @@
  * halting (wfi). A firmware whose sender spins in M-mode until each target
  * acknowledges a remote fence (OpenSBI's tlb_sync) therefore starves every
  * hart after it, for good: the targets take the IPI and never run its
- * handler. With the sender last, every target runs before it in each pass.
+ * handler. With the sender last, every target runs before it in each pass;
+ * such a sender still spins until the deadline that ends its slice, and
+ * those instructions are in its figures (the script marks them).
  *
  * No hart runs the firmware for anything else in these windows: a hart
  * that waits does so in wfi with its own Sstc timer (stimecmp), which
@@ -39,8 +41,9 @@
  * Every call is checked: sbiret.error 0; for the IPI every hart, the sender
  * too, sees sip.SSIP; and at the end every hart reads its firmware counters
  * IPI_RECEIVED and SFENCE_VMA_RECEIVED (configured before the first round),
- * which must equal the rounds sent (IPI_RECEIVED: see check_counters). Any failure ends the run with
- * "bench-harts: FAIL" and SRST SYSTEM_FAILURE: the script then draws nothing.
+ * which must equal the rounds sent (IPI_RECEIVED: see check_counters).
+ * Any failure ends the run with "bench-harts: FAIL" and SRST
+ * SYSTEM_FAILURE: the script then draws nothing.
  *
  * Output (scripts/bench-harts.py reads it): "bench-harts: harts N", the
  * phases in order as "bench-harts: phase ipi|sfence", then
