@@ -29,7 +29,9 @@
  * halting (wfi). A firmware whose sender spins in M-mode until each target
  * acknowledges a remote fence (OpenSBI's tlb_sync) therefore starves every
  * hart after it, for good: the targets take the IPI and never run its
- * handler. With the sender last, every target runs before it in each pass;
+ * handler (QEMU's patch "accel/tcg/tcg-accel-ops-rr: ensure fairness with
+ * icount", 2023, describes this livelock and came after 7.2). With the
+ * sender last, every target runs before it in each pass;
  * such a sender still spins until the deadline that ends its slice, and
  * those instructions are in its figures (the script marks them).
  *
