@@ -318,7 +318,7 @@ def growth(results):
                        (f"rises (faster than N): {'; '.join(rises)}" if rises else
                         "never rises: no faster than linear in N"))
     for f in fws:
-        if f == "Tally":
+        if f == "Tally" or "Tally" not in fws:     # --only without Tally: nothing to compare
             continue
         for kind, _ in KINDS:
             both = [n for n in harts if all(kind in w.get(str(n), {}) and
