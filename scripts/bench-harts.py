@@ -9,8 +9,8 @@ Boots tests/payload/bench_harts.c on QEMU virt rv64 with -smp N under
 and OpenSBI's newest (../shared/opensbi, where that folder is), and counts
 M-mode instructions: from reset to the boot hart's first payload
 instruction, and for sbi_send_ipi and sbi_remote_sfence_vma (the whole
-address space) to every hart (hart_mask_base = -1), on the sending hart and
-over all harts.
+address space) to every hart (hart_mask_base = -1), on the sending hart
+(the highest: the payload says why) and over all harts.
 
 The ruler is QEMU's execution log (-singlestep -d exec,nochain), limited by
 -dfilter to the reset ROM, the firmware's 2 MiB and the payload's marks, so
@@ -25,7 +25,9 @@ hart saw the IPI's sip.SSIP, and every hart's firmware counters
 IPI_RECEIVED and SFENCE_VMA_RECEIVED equal the broadcasts sent. A firmware
 that does not boot, or whose run stops, gets the reason in words.
 
---record writes the results as JSON (docs/bench-harts.json);
+--record writes the results as JSON (docs/bench-harts.json), merged into
+what the file holds: a run measured now replaces the recorded one of its
+firmware and harts, the others stay;
 tests/docs/check_bench_harts.py re-renders the table and the plot from it
 and compares them with docs/benchmark.md and docs/bench-harts.svg.
 """
@@ -52,6 +54,12 @@ TIMEOUT_S = 1800
 NEWEST = os.path.join(ROOT, "..", "shared", "opensbi", "fw_jump-rv64.bin")
 NOT_MEASURED = ("not in this record: with the execution log on, a run here took minutes "
                 "(the wall times below); scripts/bench-harts.py --harts N --only FIRMWARE measures it")
+# OpenSBI's sender of a remote fence spins in M-mode (tlb_sync) until every
+# target acknowledged; under -icount the targets run only once the sender's
+# slice ends at the next timer deadline, so the spin is in its figures.
+SPIN_NOTE = ("includes the sender's M-mode spin until the targets acknowledged (OpenSBI's "
+             "tlb_sync): under -icount the targets run only after QEMU's next timer deadline "
+             "(a waiting hart's 100 us nap), so most of it is waiting, not work")
 KINDS = [("boot", "boot: reset to the payload's entry"),
          ("ipi", "sbi_send_ipi to every hart"),
          ("sfence", "sbi_remote_sfence_vma to every hart, whole address space")]
@@ -112,6 +120,7 @@ class Counter:
         self.count = {}          # cpu -> firmware instructions since the last reset
         self.boot = None         # (boot hart's, all harts') at the payload's entry
         self.boot_cpu = None
+        self.sender = None       # the hart that runs the marks: the payload's highest
         self.phases = []         # (sender's, all harts') per marked window
         self.in_phase = False
         self.progress = time.monotonic()
@@ -134,10 +143,11 @@ class Counter:
         if pc == PAYLOAD and self.boot is None:
             self.boot_cpu = cpu
             self.boot = (self.count.get(cpu, 0), sum(self.count.values()))
-        elif pc == self.begin and cpu == self.boot_cpu:
+        elif pc == self.begin:
+            self.sender = cpu
             self.count, self.in_phase = {}, True
             self.progress = time.monotonic()
-        elif pc == self.end and cpu == self.boot_cpu and self.in_phase:
+        elif pc == self.end and cpu == self.sender and self.in_phase:
             self.phases.append((self.count.get(cpu, 0), sum(self.count.values())))
             self.in_phase = False
             self.progress = time.monotonic()
@@ -232,6 +242,8 @@ def measure(built, harts, only=None):
             print(f"bench-harts: {name}, {n} harts ...", file=sys.stderr, flush=True)
             res, wall = run(name, image, elf, n, begin, end)
             res["wall_s"] = round(wall, 1)
+            if name.startswith("OpenSBI") and n > 1 and "sfence" in res:
+                res["sfence_note"] = SPIN_NOTE
             print(f"bench-harts:   {json.dumps(res)}", file=sys.stderr, flush=True)
             per[str(n)] = res
         results["firmwares"][name] = per
@@ -274,7 +286,8 @@ def render(results):
                "target, the sender too; for boot, per hart).")
     out.append(f"Each broadcast figure is the mean of {results['rounds']} broadcasts.")
     walls = "; ".join(f"{f}: " + ", ".join(f"{n} harts {results['firmwares'][f][str(n)]['wall_s']} s"
-                                          for n in harts if str(n) in results["firmwares"][f])
+                                          for n in harts
+                                          if "wall_s" in results["firmwares"][f].get(str(n), {}))
                       for f in names if results["firmwares"][f])
     out.append(f"Wall time of each run with the execution log on (not a figure of the firmware): "
                f"{walls}.")
@@ -288,11 +301,13 @@ def growth(results):
     out = []
     harts = results["harts"]
     fws = results["firmwares"]
+    # A figure with a note (a spin in it, a run that stopped) is compared with nothing.
     for f, per in fws.items():
         for kind, _ in KINDS:
             # All harts' cost is linear in N when each hart added costs the
             # same: the cost per added hart between measured N does not rise.
-            pts = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})]
+            pts = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})
+                   and kind + "_note" not in per[str(n)]]
             marg = [((b[1] - a[1]) / (b[0] - a[0]), f"{a[0]}→{b[0]}") for a, b in zip(pts, pts[1:])]
             if not marg:
                 continue
@@ -303,11 +318,12 @@ def growth(results):
                        (f"rises (faster than N): {'; '.join(rises)}" if rises else
                         "never rises: no faster than linear in N"))
     for f in fws:
-        if f == "Tally":
+        if f == "Tally" or "Tally" not in fws:     # --only without Tally: nothing to compare
             continue
         for kind, _ in KINDS:
-            both = [n for n in harts if kind in fws["Tally"].get(str(n), {})
-                    and kind in fws[f].get(str(n), {})]
+            both = [n for n in harts if all(kind in w.get(str(n), {}) and
+                                            kind + "_note" not in w[str(n)]
+                                            for w in (fws["Tally"], fws[f]))]
             if not both:
                 continue
             worse = [n for n in both if fws["Tally"][str(n)][kind][1] >= fws[f][str(n)][kind][1]]
@@ -324,7 +340,9 @@ def svg(results):
     pts = {}
     for f, per in results["firmwares"].items():
         for kind, _ in KINDS:
-            p = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})]
+            # a figure with a note is in the table only, with its note
+            p = [(n, per[str(n)][kind][1]) for n in harts if kind in per.get(str(n), {})
+                 and kind + "_note" not in per[str(n)]]
             if p:
                 pts[f"{f}: {kind}"] = p
     vals = [v for p in pts.values() for _, v in p]
@@ -372,6 +390,22 @@ def svg(results):
     return "\n".join(s) + "\n"
 
 
+def merge(path, results):
+    """The record at path with this run's results in it: a firmware's run
+    at N harts measured now replaces the recorded one, every other stays."""
+    if not os.path.exists(path):
+        return results
+    with open(path) as f:
+        old = json.load(f)
+    if old.get("qemu") != results["qemu"] or old.get("rounds") != results["rounds"]:
+        die(f"{path} is of another QEMU or round count: measure it all again (no --record "
+            f"merge across them)")
+    old["harts"] = sorted(set(old["harts"]) | set(results["harts"]))
+    for name, per in results["firmwares"].items():
+        old["firmwares"].setdefault(name, {}).update(per)
+    return old
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--built", help="a qemu-virt-rv64 build directory that is already up to date")
@@ -388,8 +422,9 @@ def main():
         results = measure(args.built, [int(x) for x in args.harts.split(",")],
                           args.only.split(",") if args.only else None)
         if args.record:
+            results = merge(args.record, results)
             with open(args.record, "w") as f:
-                json.dump(results, f, indent=1, sort_keys=True)
+                json.dump(results, f, indent=1)   # the firmwares in measured order: Tally first
                 f.write("\n")
     table, checks = render(results)
     print("\n".join(table))

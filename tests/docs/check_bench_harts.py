@@ -103,7 +103,22 @@ def self_test():
     other["firmwares"]["Tally"]["2"]["ipi"] = [12, 31]
     if not check(doc, svg, other)[2]:
         wrong.append("a changed result passed")
-    return self_test_verdict(wrong, f"{len(changes) + 2} changes caught, the rendered text passes")
+    # A figure with a note (a sender's spin in it) is in the table with its
+    # note, and neither in the plot nor in a comparison.
+    noted = json.loads(json.dumps(results))
+    noted["firmwares"]["OpenSBI 1.1"]["2"] = {"boot": [950, 1900], "ipi": [110, 220],
+                                              "sfence": [7000, 7100], "sfence_note": "spins",
+                                              "wall_s": 3.0}
+    table, checks = bench_harts.render(noted)
+    if not any("7000 (" in line for line in table):
+        wrong.append("a noted figure is not in the table with its note mark")
+    # the run adds two figures, an IPI and a noted fence: one point more
+    if bench_harts.svg(noted).count("<circle") != bench_harts.svg(results).count("<circle") + 1:
+        wrong.append("a noted figure is in the plot")
+    if not any("sfence: at every N both measured (1)" in c for c in checks):
+        wrong.append("a noted figure is compared")
+    return self_test_verdict(wrong, f"{len(changes) + 2} changes caught, the rendered text "
+                             f"passes, a noted figure is in the table only")
 
 
 def main():

@@ -22,6 +22,19 @@
  *     does once every target acknowledged, and the hart looked afterwards).
  *     "Every hart" includes the sender, so its own delivery is in its figure.
  *
+ * The sender is the highest hart, not the boot hart. Under -icount QEMU 7.2
+ * runs every hart on one host thread, in hart order, each until the next
+ * virtual timer deadline, and starts again from hart 0 after the timers
+ * have run; a hart only gets time that the harts before it left unused by
+ * halting (wfi). A firmware whose sender spins in M-mode until each target
+ * acknowledges a remote fence (OpenSBI's tlb_sync) therefore starves every
+ * hart after it, for good: the targets take the IPI and never run its
+ * handler (QEMU's patch "accel/tcg/tcg-accel-ops-rr: ensure fairness with
+ * icount", 2023, describes this livelock and came after 7.2). With the
+ * sender last, every target runs before it in each pass;
+ * such a sender still spins until the deadline that ends its slice, and
+ * those instructions are in its figures (the script marks them).
+ *
  * No hart runs the firmware for anything else in these windows: a hart
  * that waits does so in wfi with its own Sstc timer (stimecmp), which
  * wakes it without the firmware, so the window's firmware instructions are
@@ -30,8 +43,9 @@
  * Every call is checked: sbiret.error 0; for the IPI every hart, the sender
  * too, sees sip.SSIP; and at the end every hart reads its firmware counters
  * IPI_RECEIVED and SFENCE_VMA_RECEIVED (configured before the first round),
- * which must equal the rounds sent. Any failure ends the run with
- * "bench-harts: FAIL" and SRST SYSTEM_FAILURE: the script then draws nothing.
+ * which must equal the rounds sent (IPI_RECEIVED: see check_counters).
+ * Any failure ends the run with "bench-harts: FAIL" and SRST
+ * SYSTEM_FAILURE: the script then draws nothing.
  *
  * Output (scripts/bench-harts.py reads it): "bench-harts: harts N", the
  * phases in order as "bench-harts: phase ipi|sfence", then
@@ -66,6 +80,7 @@ static unsigned char stacks[MAXH][STACK] __attribute__((aligned(16)));
 static volatile unsigned long done_phase;   /* the sender's fence call of this phase returned */
 static unsigned long present[MAXH / (8 * sizeof(unsigned long))];
 static unsigned nharts;
+static unsigned long sender;      /* the highest hart: it makes every call */
 static unsigned long num_counters;
 
 enum { F_NONE, F_CFG, F_SSIP, F_READ };
@@ -163,17 +178,37 @@ static void clear_ssip(void)
 	__asm__ volatile("csrc sip, %0" : : "r"(SIP_SSIP));
 }
 
-/* A started hart: announce each phase, measure its wait, report. */
-void harts_main(unsigned long hartid) __attribute__((noreturn, used));
-void harts_main(unsigned long hartid)
+static unsigned failures;
+
+static void fail(const char *what, unsigned long hart, long v)
+{
+	printf("bench-harts: FAIL hart %lu: %s (%ld)\n", hart, what, v);
+	failures++;
+}
+
+static bool is_present(unsigned h)
+{
+	return (present[h / (8 * sizeof(unsigned long))] >> (h % (8 * sizeof(unsigned long)))) & 1;
+}
+
+/* Wait (Sstc timer and wfi, no firmware call) until every other hart's word reaches v. */
+static void wait_all(unsigned long self, size_t off, unsigned long v)
+{
+	for (unsigned h = 0; h < MAXH; h++) {
+		if (h == self || !is_present(h))
+			continue;
+		while (*(volatile unsigned long *)((char *)&rec[h] + off) < v)
+			nap();
+	}
+	set_stimecmp(~0UL);
+}
+
+/* A target: announce each phase, wait for its broadcast, report. */
+static void __attribute__((noreturn)) target(unsigned long hartid, long ipi_ctr, long fence_ctr)
 {
 	struct hart_rec *me = &rec[hartid];
-	long ipi_ctr, fence_ctr;
 	unsigned long w;
 
-	sie_for_waits();
-	ipi_ctr = fw_counter(PMU_FW_IPI_RECEIVED);
-	fence_ctr = fw_counter(PMU_FW_SFENCE_VMA_RECEIVED);
 	if (ipi_ctr < 0 || fence_ctr < 0)
 		me->failed = F_CFG;
 	for (unsigned long p = 0; p < PHASES; p++) {
@@ -205,64 +240,25 @@ void harts_main(unsigned long hartid)
 		__asm__ volatile("wfi");
 }
 
-static unsigned failures;
-
-static void fail(const char *what, unsigned long hart, long v)
+/*
+ * SBI's PMU table names IPI_RECEIVED "Received IPI from other hart", which
+ * firmwares read differently: Tally counts every IPI of sbi_send_ipi, the
+ * sender's own too; OpenSBI 1.1 also every M-mode IPI a remote fence sends
+ * a target (its own fence a hart runs without one); OpenSBI's newest does
+ * not count the IPI a hart sends itself. A target has ROUNDS or
+ * 2 * ROUNDS, the sender ROUNDS or none; any other count fails.
+ */
+static void check_counters(unsigned long h, unsigned long ipis, unsigned long fences)
 {
-	printf("bench-harts: FAIL hart %lu: %s (%ld)\n", hart, what, v);
-	failures++;
+	if (h == sender ? ipis != ROUNDS && ipis != 0 : ipis != ROUNDS && ipis != 2 * ROUNDS)
+		fail("IPI_RECEIVED differs from the IPIs sent", h, (long)ipis);
+	if (fences != ROUNDS)
+		fail("SFENCE_VMA_RECEIVED differs from the fences sent", h, (long)fences);
 }
 
-static bool is_present(unsigned h)
+/* The sender: every broadcast, each between the two marks, then the checks. */
+static void __attribute__((noreturn)) send(unsigned long hartid, long ipi_ctr, long fence_ctr)
 {
-	return (present[h / (8 * sizeof(unsigned long))] >> (h % (8 * sizeof(unsigned long)))) & 1;
-}
-
-/* Wait (Sstc timer and wfi, no firmware call) until every other hart's word reaches v. */
-static void wait_all(unsigned long self, size_t off, unsigned long v)
-{
-	for (unsigned h = 0; h < MAXH; h++) {
-		if (h == self || !is_present(h))
-			continue;
-		while (*(volatile unsigned long *)((char *)&rec[h] + off) < v)
-			nap();
-	}
-	set_stimecmp(~0UL);
-}
-
-int main(unsigned long hartid, unsigned long dtb)
-{
-	long ipi_ctr, fence_ctr;
-	struct sbiret r;
-
-	(void)dtb;
-	num_counters = sbi_pmu_num_counters().uvalue;
-	/* The harts there are: HSM knows them (INVALID_PARAM for a hart ID that is not). */
-	for (unsigned h = 0; h < MAXH; h++) {
-		r = sbi_hart_get_status(h);
-		if (r.error == 0) {
-			present[h / (8 * sizeof(unsigned long))] |= 1UL << (h % (8 * sizeof(unsigned long)));
-			nharts++;
-		}
-	}
-	printf("bench-harts: harts %u\n", nharts);
-	if (hartid >= MAXH || !is_present((unsigned)hartid)) {
-		fail("the boot hart is not among the harts HSM reports", hartid, 0);
-		sbi_shutdown(1);
-	}
-	for (unsigned h = 0; h < MAXH; h++) {
-		if (h == hartid || !is_present(h))
-			continue;
-		/* opaque (a1 at harts_entry): the top of the hart's stack */
-		r = sbi_hart_start(h, harts_entry, (unsigned long)(uintptr_t)stacks[h + 1]);
-		if (r.error) {
-			fail("hart_start", h, r.error);
-			sbi_shutdown(1);
-		}
-	}
-	sie_for_waits();
-	ipi_ctr = fw_counter(PMU_FW_IPI_RECEIVED);
-	fence_ctr = fw_counter(PMU_FW_SFENCE_VMA_RECEIVED);
 	if (ipi_ctr < 0 || fence_ctr < 0)
 		fail(fail_what[F_CFG], hartid, 0);
 
@@ -294,7 +290,7 @@ int main(unsigned long hartid, unsigned long dtb)
 
 	/* Every hart received every broadcast, by its own firmware counters. */
 	for (unsigned h = 0; h < MAXH; h++) {
-		unsigned long ipis, fences;
+		unsigned long ipis = 0, fences = 0;
 
 		if (!is_present(h))
 			continue;
@@ -307,10 +303,7 @@ int main(unsigned long hartid, unsigned long dtb)
 			if (rec[h].failed)
 				fail(fail_what[rec[h].failed], h, (long)rec[h].failed_val);
 		}
-		if (ipis != ROUNDS)
-			fail("IPI_RECEIVED differs from the IPIs sent", h, (long)ipis);
-		if (fences != ROUNDS)
-			fail("SFENCE_VMA_RECEIVED differs from the fences sent", h, (long)fences);
+		check_counters(h, ipis, fences);
 	}
 	if (failures) {
 		printf("0 passed, %u failed\n", failures);
@@ -318,4 +311,59 @@ int main(unsigned long hartid, unsigned long dtb)
 	}
 	printf("bench-harts: done\n%u passed, 0 failed\n", nharts * 2 * ROUNDS);
 	sbi_shutdown(0);
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+/* Every hart, the boot hart too: its counters, then its part. */
+static void __attribute__((noreturn)) run(unsigned long hartid)
+{
+	long ipi_ctr, fence_ctr;
+
+	sie_for_waits();
+	ipi_ctr = fw_counter(PMU_FW_IPI_RECEIVED);
+	fence_ctr = fw_counter(PMU_FW_SFENCE_VMA_RECEIVED);
+	if (hartid == sender)
+		send(hartid, ipi_ctr, fence_ctr);
+	target(hartid, ipi_ctr, fence_ctr);
+}
+
+/* A started hart. */
+void harts_main(unsigned long hartid) __attribute__((noreturn, used));
+void harts_main(unsigned long hartid)
+{
+	run(hartid);
+}
+
+int main(unsigned long hartid, unsigned long dtb)
+{
+	struct sbiret r;
+
+	(void)dtb;
+	num_counters = sbi_pmu_num_counters().uvalue;
+	/* The harts there are: HSM knows them (INVALID_PARAM for a hart ID that is not). */
+	for (unsigned h = 0; h < MAXH; h++) {
+		r = sbi_hart_get_status(h);
+		if (r.error == 0) {
+			present[h / (8 * sizeof(unsigned long))] |= 1UL << (h % (8 * sizeof(unsigned long)));
+			nharts++;
+			sender = h;
+		}
+	}
+	printf("bench-harts: harts %u\n", nharts);
+	if (hartid >= MAXH || !is_present((unsigned)hartid)) {
+		fail("the boot hart is not among the harts HSM reports", hartid, 0);
+		sbi_shutdown(1);
+	}
+	for (unsigned h = 0; h < MAXH; h++) {
+		if (h == hartid || !is_present(h))
+			continue;
+		/* opaque (a1 at harts_entry): the top of the hart's stack */
+		r = sbi_hart_start(h, harts_entry, (unsigned long)(uintptr_t)stacks[h + 1]);
+		if (r.error) {
+			fail("hart_start", h, r.error);
+			sbi_shutdown(1);
+		}
+	}
+	run(hartid);
 }
